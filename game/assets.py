@@ -1,0 +1,69 @@
+"""The one place that knows where maps/, sprites/, sounds/ and seeds/ are.
+
+Three layouts are supported:
+- a frozen PyInstaller app: the folders sit in the bundle's data folder (`sys._MEIPASS`,
+  `_internal/` in a one-folder build);
+- an installed wheel: the folders travel inside the package as `game/_data/<folder>`;
+- a source checkout: the folders sit at the top of the repository, beside `game/`.
+"""
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+FOLDERS = ("maps", "sprites", "sounds", "seeds")
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+class AssetError(FileNotFoundError):
+    """An asset that should ship with Journeys is missing."""
+
+
+def candidate_roots() -> list[Path]:
+    """Where to look, in order: the frozen bundle, the installed package, the checkout."""
+    roots: list[Path] = []
+    meipass = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and meipass:
+        roots.append(Path(meipass))
+    roots.append(_PACKAGE_DIR / "_data")
+    roots.append(_PACKAGE_DIR.parent)
+    return roots
+
+
+@lru_cache(maxsize=None)
+def folder(name: str) -> Path:
+    """The folder `name` (one of FOLDERS) of this installation."""
+    if name not in FOLDERS:
+        raise ValueError(f"unknown asset folder {name!r}")
+    for root in candidate_roots():
+        path = root / name
+        if path.is_dir():
+            return path
+    raise AssetError(f"The {name}/ folder of Journeys is missing "
+                     f"(looked in {', '.join(str(r) for r in candidate_roots())}).")
+
+
+def path(kind: str, *parts: str) -> Path:
+    """The file `parts` inside folder `kind`, e.g. path("maps", "ubike.tmx")."""
+    return folder(kind).joinpath(*parts)
+
+
+def require(kind: str, *parts: str) -> Path:
+    p = path(kind, *parts)
+    if not p.is_file():
+        raise AssetError(f"The file {kind}/{'/'.join(parts)} of Journeys is missing.")
+    return p
+
+
+def package_data(*parts: str) -> Path:
+    """A data file inside the `game` package itself (cards.toml, the theme)."""
+    return _PACKAGE_DIR.joinpath(*parts)
+
+
+def font_path(bold: bool = False) -> Path:
+    """The bundled font family (Noto Sans, shipped by pygame-gui)."""
+    import pygame_gui  # pygame_gui ships the Noto Sans files in its data folder
+
+    base = Path(pygame_gui.__file__).resolve().parent / "data"
+    return base / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")

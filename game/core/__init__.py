@@ -1,0 +1,1 @@
+"""The engine every game shares. Nothing here imports pygame (a test checks it)."""

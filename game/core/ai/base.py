@@ -1,0 +1,63 @@
+"""What every bot is, and what a game tells the bots about itself.
+
+A bot sees only `view(seat)` and the list of legal actions, never the state. To look ahead
+it asks the game for a full state consistent with that view (`spec.determinize`): a guess at
+the hidden cards, different on every sample.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+from ..protocol import Action, GameState
+from ..rng import Rng
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick one of `legal` knowing only `view`."""
+
+
+class Knowledge:
+    """A game's advice to the bots. Subclass it in `games/<id>/bot.py`.
+
+    `evaluate` is the heart: a number per seat saying how well that seat stands (roughly a
+    chance of winning, 0..1). The defaults work for any game that keeps running scores.
+    """
+
+    #: how many plies a search playout runs before it asks `evaluate`
+    rollout_depth: int = 12
+    #: how many determinized samples the greedy bots average over
+    greedy_samples: int = 3
+
+    def evaluate(self, state: GameState) -> list[float]:
+        if state.is_over:
+            return terminal_values(state)
+        return score_standing(state.scores())
+
+    def rollout_action(self, state: GameState, legal: list[Action], rng: Rng) -> Action:
+        """The playout policy; random by default."""
+        return legal[rng.below(len(legal))]
+
+    def action_bias(self, view: dict[str, Any], action: Action) -> float:
+        """A small prior added to the greedy value, to break ties sensibly."""
+        return 0.0
+
+
+def score_standing(scores: list[int], scale: float = 6.0) -> list[float]:
+    """Each seat's lead over the best other seat, squashed to 0..1."""
+    out = []
+    for i, mine in enumerate(scores):
+        best_other = max((s for j, s in enumerate(scores) if j != i), default=mine)
+        out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / scale)))
+    return out
+
+
+def terminal_values(state: GameState) -> list[float]:
+    """A win counts most (shared wins split it); the margin breaks ties between outcomes."""
+    winners = state.winners()
+    standing = score_standing(state.scores())
+    return [0.85 * ((1.0 / len(winners)) if i in winners else 0.0) + 0.15 * standing[i]
+            for i in range(state.num_players)]

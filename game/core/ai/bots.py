@@ -1,0 +1,205 @@
+"""The three bots every game gets: random, greedy (easy and normal) and IS-MCTS (hard).
+
+All of them decide from the seat's view alone; to look ahead they sample full states from
+the view with the game's `determinize`.
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from ..protocol import Action, GameState
+from ..registry import GameSpec
+from ..rng import Rng
+from .base import Knowledge
+
+Determinize = Callable[[dict[str, Any], Rng], GameState]
+
+
+class RandomBot:
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed, stream=11)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return legal[self.rng.below(len(legal))]
+
+
+class GreedyBot:
+    """Looks at every way to finish its own turn (until the turn passes or something new is
+    revealed), on a few sampled states, and takes the first step of the best.
+
+    `temperature` > 0 makes it pick among the good options at random (the easy level)."""
+
+    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
+                 temperature: float = 0.0, samples: int | None = None,
+                 max_nodes: int = 600, level: str = "normal") -> None:
+        assert spec.determinize is not None
+        self.determinize: Determinize = spec.determinize
+        self.knowledge = knowledge
+        self.rng = Rng(seed, stream=13)
+        self.temperature = temperature
+        self.samples = samples or knowledge.greedy_samples
+        self.max_nodes = max_nodes
+        self.level = level
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            base = self.determinize(view, self.rng)
+            base.logging = False
+            budget = [self.max_nodes]
+            for i, action in enumerate(legal):
+                state = base.clone()
+                state.apply(action, trusted=True)
+                totals[i] += self._best_finish(state, seat, base.info_epoch, budget)
+        values = [t / self.samples + self.knowledge.action_bias(view, a)
+                  for t, a in zip(totals, legal)]
+        if self.temperature <= 0:
+            best = max(range(len(legal)), key=lambda i: values[i])
+            return legal[best]
+        top = max(values)
+        weights = [math.exp((v - top) / self.temperature) for v in values]
+        pick = self.rng.random() * sum(weights)
+        for action, w in zip(legal, weights):
+            pick -= w
+            if pick <= 0:
+                return action
+        return legal[-1]
+
+    def _best_finish(self, state: GameState, seat: int, epoch: int, budget: list[int]) -> float:
+        """Best value reachable by `seat` acting on alone, without new information."""
+        if (state.is_over or state.current_player != seat or state.info_epoch != epoch
+                or budget[0] <= 0):
+            return self.knowledge.evaluate(state)[seat]
+        best = -1.0
+        for action in state.legal_actions():
+            budget[0] -= 1
+            child = state.clone()
+            child.apply(action, trusted=True)
+            best = max(best, self._best_finish(child, seat, epoch, budget))
+            if budget[0] <= 0:
+                break
+        return best
+
+
+class _Node:
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int | None) -> None:
+        self.mover = mover
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot:
+    """Single-observer information-set Monte Carlo tree search.
+
+    Every iteration samples a full state from the view, walks the one shared tree using the
+    actions legal in that sample (UCB with availability counts), adds one node, plays out a
+    few plies with the game's playout policy and scores the result with `evaluate`."""
+
+    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
+                 time_budget: float = 1.0, max_iterations: int = 100_000,
+                 exploration: float = 0.7, level: str = "hard") -> None:
+        assert spec.determinize is not None
+        self.determinize: Determinize = spec.determinize
+        self.knowledge = knowledge
+        self.rng = Rng(seed, stream=17)
+        self.time_budget = time_budget
+        self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.level = level
+        self.last_iterations = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        deadline = time.perf_counter() + self.time_budget
+        iterations = 0
+        while iterations < self.max_iterations:
+            if iterations % 8 == 0 and time.perf_counter() > deadline and iterations > 0:
+                break
+            self._iterate(root, view)
+            iterations += 1
+        self.last_iterations = iterations
+        legal_set = set(legal)
+        best = max((a for a in root.children if a in legal_set),
+                   key=lambda a: (root.children[a].visits, root.children[a].total), default=None)
+        return best if best is not None else legal[0]
+
+    def _iterate(self, root: _Node, view: dict[str, Any]) -> None:
+        rng = self.rng
+        state = self.determinize(view, rng)
+        state.logging = False
+        node = root
+        path = [root]
+        while not state.is_over:
+            legal = state.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.below(len(untried))]
+                mover = state.current_player
+                state.apply(action, trusted=True)
+                child = _Node(mover)
+                children[action] = child
+                path.append(child)
+                break
+            log_avail = 0.0
+            best_score, best_action = -1.0, legal[0]
+            for action in legal:
+                child = children[action]
+                child.avail += 1
+            for action in legal:
+                child = children[action]
+                log_avail = math.log(child.avail)
+                score = (child.total / child.visits
+                         + self.exploration * math.sqrt(log_avail / child.visits))
+                if score > best_score:
+                    best_score, best_action = score, action
+            state.apply(best_action, trusted=True)
+            node = children[best_action]
+            path.append(node)
+        depth = self.knowledge.rollout_depth
+        while depth > 0 and not state.is_over:
+            legal = state.legal_actions()
+            state.apply(self.knowledge.rollout_action(state, legal, rng), trusted=True)
+            depth -= 1
+        values = self.knowledge.evaluate(state)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.total += values[n.mover]
+
+
+BOT_SETTINGS: dict[str, dict[str, Any]] = {
+    "easy": {"kind": "greedy", "temperature": 0.08, "samples": 1, "max_nodes": 120},
+    "normal": {"kind": "greedy", "temperature": 0.0},
+    "hard": {"kind": "mcts", "time_budget": 1.2},
+}
+
+
+def make_bot(spec: GameSpec, level: str, seed: int = 0, *, time_budget: float | None = None,
+             max_iterations: int | None = None) -> Any:
+    """The bot for `level` (random, easy, normal, hard) in game `spec`."""
+    if level == "random":
+        return RandomBot(seed)
+    knowledge = spec.knowledge() or Knowledge()
+    settings = dict(BOT_SETTINGS[level])
+    kind = settings.pop("kind")
+    if kind == "greedy":
+        return GreedyBot(spec, knowledge, seed, level=level, **settings)
+    if time_budget is not None:
+        settings["time_budget"] = time_budget
+    if max_iterations is not None:
+        settings["max_iterations"] = max_iterations
+    return ISMCTSBot(spec, knowledge, seed, level=level, **settings)

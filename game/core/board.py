@@ -1,0 +1,163 @@
+"""Boards made in Tiled, read as plain graphs (no pygame).
+
+Conventions for every `maps/<id>.tmx` (see DESIGN.md):
+- art in image layers (their files sit beside the map);
+- topology in object layers: point objects for stops, cities and spaces (the object's `name`
+  is its key, its `type` its kind), polylines for roads and routes with the custom properties
+  `from` and `to` naming the two stops (or, without them, snapped to the nearest stops);
+- more facts as typed custom properties, never named like pytmx's built-ins.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+from typing import Any
+
+# Attribute names pytmx gives every object; a custom property with one of these names
+# makes pytmx refuse the whole map.
+RESERVED_PROPERTY_NAMES = frozenset({
+    "id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible",
+    "points", "template", "properties", "opacity", "source", "trans", "image", "closed",
+})
+
+
+class BoardError(Exception):
+    """A map that cannot be used; the message names the file and the problem."""
+
+
+@dataclasses.dataclass
+class Node:
+    key: str
+    x: float
+    y: float
+    kind: str
+    layer: str
+    props: dict[str, Any]
+
+
+@dataclasses.dataclass
+class Edge:
+    a: str
+    b: str
+    points: list[tuple[float, float]]
+    kind: str
+    layer: str
+    props: dict[str, Any]
+
+    def length_px(self) -> float:
+        return sum(math.dist(p, q) for p, q in zip(self.points, self.points[1:]))
+
+    def other(self, key: str) -> str:
+        return self.b if key == self.a else self.a
+
+
+@dataclasses.dataclass
+class Board:
+    path: Path
+    width: int          # in pixels
+    height: int
+    props: dict[str, Any]
+    nodes: dict[str, Node]
+    edges: list[Edge]
+    images: list[tuple[str, Path, float, float]]   # (layer name, file, offset x, offset y)
+    areas: dict[str, list[tuple[float, float]]]     # named polygons (regions), if any
+
+    def neighbours(self, key: str) -> list[str]:
+        return [e.other(key) for e in self.edges if key in (e.a, e.b)]
+
+    def edges_at(self, key: str) -> list[Edge]:
+        return [e for e in self.edges if key in (e.a, e.b)]
+
+    def nodes_of(self, kind: str) -> list[Node]:
+        return [n for n in self.nodes.values() if n.kind == kind]
+
+
+def _check_reserved(path: Path) -> None:
+    """pytmx's own error for a reserved property name does not say which one; we do."""
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as exc:
+        raise BoardError(f"The map {path.name} is damaged: {exc}.") from None
+    for obj in root.iter("object"):
+        props = obj.find("properties")
+        if props is None:
+            continue
+        for prop in props.findall("property"):
+            if prop.get("name") in RESERVED_PROPERTY_NAMES:
+                raise BoardError(f"The map {path.name} uses the reserved property name "
+                                 f"{prop.get('name')!r} on object {obj.get('name')!r}.")
+
+
+def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
+    """Read a Tiled map into a Board. Raises BoardError with a clear message."""
+    import pytmx  # a light import; keeps `import game.core.board` cheap
+
+    path = Path(path)
+    if not path.is_file():
+        raise BoardError(f"The map {path.name} is missing (looked in {path.parent}).")
+    _check_reserved(path)
+    try:
+        tmx = pytmx.TiledMap(str(path))
+    except Exception as exc:  # pytmx raises many kinds; report them all the same way
+        raise BoardError(f"The map {path.name} cannot be read: {exc}.") from None
+    if getattr(tmx, "infinite", False):
+        raise BoardError(f"The map {path.name} is infinite; boards must be fixed-size.")
+
+    nodes: dict[str, Node] = {}
+    pending: list[tuple[Any, str]] = []
+    images: list[tuple[str, Path, float, float]] = []
+    areas: dict[str, list[tuple[float, float]]] = {}
+    for layer in tmx.layers:
+        if isinstance(layer, pytmx.TiledImageLayer):
+            if layer.source:
+                images.append((layer.name or "", path.parent / layer.source,
+                               float(getattr(layer, "offsetx", 0) or 0),
+                               float(getattr(layer, "offsety", 0) or 0)))
+            continue
+        if not isinstance(layer, pytmx.TiledObjectGroup):
+            continue
+        for obj in layer:
+            points = getattr(obj, "points", None)
+            kind = obj.type or ""
+            if points and not getattr(obj, "closed", False):
+                pending.append((obj, layer.name))
+            elif points:
+                areas[obj.name or f"area{obj.id}"] = [(float(p.x), float(p.y)) for p in points]
+            else:
+                if not obj.name:
+                    raise BoardError(f"The map {path.name} has an unnamed point in layer "
+                                     f"{layer.name!r} (id {obj.id}).")
+                if obj.name in nodes:
+                    raise BoardError(f"The map {path.name} names two points {obj.name!r}.")
+                nodes[obj.name] = Node(obj.name, float(obj.x), float(obj.y), kind, layer.name,
+                                       dict(obj.properties))
+
+    edges: list[Edge] = []
+    for obj, layer_name in pending:
+        pts = [(float(p.x), float(p.y)) for p in obj.points]
+        props = dict(obj.properties)
+        a = props.pop("from", None)
+        b = props.pop("to", None)
+        if a is None:
+            a = _nearest(nodes, pts[0], snap_px)
+        if b is None:
+            b = _nearest(nodes, pts[-1], snap_px)
+        for end in (a, b):
+            if end is None or end not in nodes:
+                raise BoardError(f"The map {path.name} has a route (id {obj.id}) whose end "
+                                 f"{end!r} is not a point of the map.")
+        edges.append(Edge(str(a), str(b), pts, obj.type or "", layer_name, props))
+
+    return Board(path, int(tmx.width * tmx.tilewidth), int(tmx.height * tmx.tileheight),
+                 dict(tmx.properties), nodes, edges, images, areas)
+
+
+def _nearest(nodes: dict[str, Node], point: tuple[float, float], limit: float) -> str | None:
+    best, best_d = None, limit
+    for node in nodes.values():
+        d = math.dist((node.x, node.y), point)
+        if d <= best_d:
+            best, best_d = node.key, d
+    return best

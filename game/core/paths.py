@@ -1,0 +1,60 @@
+"""Where the user's files live: saves and statistics in the data folder, settings in the
+config folder, each where the system expects them (platformdirs).
+
+`JOURNEYS_HOME` overrides both (tests, or a portable install on a USB stick).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP_NAME = "Journeys"
+
+
+def _home() -> Path | None:
+    value = os.environ.get("JOURNEYS_HOME")
+    return Path(value) if value else None
+
+
+def data_dir() -> Path:
+    home = _home()
+    if home is not None:
+        path = home / "data"
+    else:
+        import platformdirs
+        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def config_dir() -> Path:
+    home = _home()
+    if home is not None:
+        path = home / "config"
+    else:
+        import platformdirs
+        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def saves_dir() -> Path:
+    path = data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def stats_path() -> Path:
+    return data_dir() / "statistics.json"
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def crash_log_path() -> Path:
+    return data_dir() / "crash.log"

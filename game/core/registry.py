@@ -1,0 +1,127 @@
+"""The registry of games: id -> GameSpec.
+
+Each game's package registers itself on import; `load_games()` imports them all. Games that
+are announced but not built yet are registered with `available=False`, so the menu can show
+them as coming.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from .protocol import Action, GameState, decode_action
+
+if TYPE_CHECKING:
+    from .rng import Rng
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """One game option offered on the setup screen."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]  # (value, label shown)
+    default: Any
+    help: str = ""
+
+    def validate(self, value: Any) -> Any:
+        for choice, _label in self.choices:
+            if choice == value:
+                return choice
+        raise ValueError(f"option {self.key!r} cannot be {value!r}; "
+                         f"choose one of {[c for c, _ in self.choices]}")
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    blurb: str = ""
+    available: bool = True
+    options: tuple[OptionSpec, ...] = ()
+    #: new_state(num_players, seed, options) -> GameState
+    new_state: Callable[[int, int, dict[str, Any]], GameState] | None = None
+    #: load_state(data from to_json) -> GameState
+    load_state: Callable[[dict[str, Any]], GameState] | None = None
+    action_types: tuple[type[Action], ...] = ()
+    #: determinize(view, rng) -> a full state consistent with what that seat saw
+    determinize: Callable[[dict[str, Any], "Rng"], GameState] | None = None
+    #: "module:attribute" of the game's bot knowledge (see core/ai/base.py), imported lazily
+    bot_knowledge: str = ""
+    #: "module:Class" of the game's scene, imported lazily (core never imports pygame)
+    scene: str = ""
+    #: the rules file under seeds/ shown by the rules viewer
+    rules_file: str = ""
+    accent: str = "#ffd166"
+
+    # ---- helpers ------------------------------------------------------------------------
+    def action_kinds(self) -> dict[str, type[Action]]:
+        return {cls.__name__: cls for cls in self.action_types}
+
+    def decode_action(self, data: Any) -> Action:
+        return decode_action(self.action_kinds(), data)
+
+    def default_options(self) -> dict[str, Any]:
+        return {opt.key: opt.default for opt in self.options}
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Fill defaults and validate; ValueError names the bad option."""
+        known = {opt.key: opt for opt in self.options}
+        for key in options:
+            if key not in known:
+                raise ValueError(f"{self.title} has no option {key!r}")
+        return {key: opt.validate(options.get(key, opt.default)) for key, opt in known.items()}
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players}-{self.max_players} players, "
+                             f"not {num_players}")
+
+    def make(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> GameState:
+        if not self.available or self.new_state is None:
+            raise ValueError(f"{self.title} is not built yet")
+        self.check_players(num_players)
+        return self.new_state(num_players, seed, self.check_options(options or {}))
+
+    def knowledge(self) -> Any:
+        return import_attr(self.bot_knowledge) if self.bot_knowledge else None
+
+
+GAMES: dict[str, GameSpec] = {}
+
+#: every game package, in menu order
+GAME_PACKAGES = ("ubike", "staedtetour", "tokaido", "ttr", "rallyman", "ubi")
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in GAMES and GAMES[spec.id] is not spec:
+        raise ValueError(f"game id {spec.id!r} registered twice")
+    GAMES[spec.id] = spec
+    return spec
+
+
+def load_games() -> dict[str, GameSpec]:
+    """Import every game package (each registers itself) and return the registry."""
+    for name in GAME_PACKAGES:
+        importlib.import_module(f"game.games.{name}")
+    return GAMES
+
+
+def playable_games() -> list[GameSpec]:
+    return [spec for spec in load_games().values() if spec.available]
+
+
+def get(game_id: str) -> GameSpec:
+    games = load_games()
+    if game_id not in games:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(games)}")
+    return games[game_id]
+
+
+def import_attr(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)

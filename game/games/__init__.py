@@ -1,0 +1,1 @@
+"""One package per game; importing a package registers its GameSpec."""

@@ -1,0 +1,27 @@
+"""UBike Tour: Taiwan (Chih-Fan Chen, Big Fun Games 2019): plan a nine-stop bike journey
+across north-western Taiwan from rows of scenery cards."""
+from game.core.registry import GameSpec, OptionSpec, register
+
+from . import rules
+
+SPEC = register(GameSpec(
+    id=rules.GAME_ID,
+    title="UBike Tour: Taiwan",
+    min_players=2,
+    max_players=4,
+    blurb="Plan a nine-stop bike trip across north-western Taiwan: search for scenery cards, "
+          "take whole rows, and pay bikes to ride the long stretches.",
+    options=(
+        OptionSpec("start", "Start player", (("first", "First seat"), ("random", "Random")),
+                   "first", "The rulebook: whoever rode a bike most recently starts. "
+                   "Put them in the first seat, or let the game choose."),
+    ),
+    new_state=rules.new_state,
+    load_state=rules.load_state,
+    action_types=rules.ACTION_TYPES,
+    determinize=rules.determinize,
+    bot_knowledge="game.games.ubike.bot:KNOWLEDGE",
+    scene="game.games.ubike.scene:UBikeScene",
+    rules_file="ubike.md",
+    accent="#009E73",
+))

@@ -1,0 +1,97 @@
+"""What the bots know about UBike Tour: how to judge a position and how to play fast playouts.
+
+The evaluation estimates each seat's final score: points already on the table, plus what the
+rounds still to come are worth to a journey that can still grow, plus bikes and stored cards
+as resources. A seat's standing is its estimated lead over the best other seat, squashed.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+from game.core.ai.base import Knowledge, terminal_values
+from game.core.protocol import Action
+from game.core.rng import Rng
+
+from .rules import (CARDS, EXTREME_VALUES, JOURNEY_LENGTH, OPPORTUNITIES, PLACE, EndSchedule,
+                    PlayCard, Search, TakeRow, UBikeState)
+
+# Worth of resources, in points, tuned by bot-against-bot matches.
+FUTURE_CARD = 1.6      # a journey slot that later rounds can still fill
+BIKE = 0.35            # one bike in storage
+STORED_CARD = 0.22     # one card toward the next opportunity card
+UNUSED_EXTRA = 1.0     # an unused +1 Scenery card
+NEAR_PAIR = 0.45       # a journey value already seen once (a pair is close)
+
+
+class UBikeKnowledge(Knowledge):
+    rollout_depth = 10
+    greedy_samples = 3
+
+    def estimate(self, state: UBikeState) -> list[float]:
+        n = state.num_players
+        scores = state.scores()
+        longest = max(len(j) for j in state.journeys)
+        rounds_left = max(0, JOURNEY_LENGTH - longest)
+        estimates = []
+        for s in range(n):
+            journey = state.journeys[s]
+            this_round = 0 if state.passed[s] else 1
+            growth = min(JOURNEY_LENGTH - len(journey), rounds_left + this_round)
+            value = float(scores[s]) + FUTURE_CARD * growth
+            if growth and len(journey) + growth >= JOURNEY_LENGTH:
+                value += 2.0  # Travel Master in reach
+            ones, twos, threes, opps = state.bike_counts(s)
+            value += BIKE * (ones + 2 * twos + 3 * threes + 2 * opps)
+            value += STORED_CARD * len(state.scenery_storage[s])
+            value += UNUSED_EXTRA * state.extra_cards(s)
+            if growth:
+                counts = Counter(CARDS[c].distance for c in journey)
+                value += NEAR_PAIR * sum(1 for k in counts.values() if k in (1, 2))
+                last = CARDS[journey[-1]].distance
+                if last in EXTREME_VALUES:
+                    value += 0.5  # more extreme cards lie within free reach
+            estimates.append(value)
+        return estimates
+
+    def evaluate(self, state: UBikeState) -> list[float]:  # type: ignore[override]
+        if state.is_over:
+            return terminal_values(state)
+        est = self.estimate(state)
+        out = []
+        for i, mine in enumerate(est):
+            best_other = max(v for j, v in enumerate(est) if j != i)
+            out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0)))
+        return out
+
+    def rollout_action(self, state: UBikeState, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
+        """A quick, sensible playout: schedule rows that hold a playable card, play the
+        cheapest card that fits, search now and then."""
+        if state.phase == PLACE:
+            plays = [a for a in legal if isinstance(a, PlayCard)]
+            if plays:
+                cheap = [a for a in plays if sum(a.pay) == 0]
+                return rng.choice(cheap or plays)
+            return EndSchedule()
+        if isinstance(legal[0], Search) and rng.random() < 0.3:
+            return legal[0]
+        rows = [a for a in legal if isinstance(a, TakeRow)]
+        if rows:
+            seat = state.turn
+            last = CARDS[state.journeys[seat][-1]].distance
+            good = [a for a in rows if any(not CARDS[c].is_bike and abs(CARDS[c].distance - last) <= 1
+                                           for c in state.rows[a.row])]
+            return rng.choice(good or rows)
+        return rng.choice(legal)
+
+    def action_bias(self, view: dict[str, Any], action: Action) -> float:
+        # Among equal options, keep bike cards of the kind that leaves the most flexibility.
+        if isinstance(action, PlayCard):
+            return -0.001 * sum(action.pay)
+        return 0.0
+
+
+KNOWLEDGE = UBikeKnowledge()
+
+__all__ = ["KNOWLEDGE", "UBikeKnowledge", "OPPORTUNITIES"]

@@ -1,0 +1,25 @@
+"""Shared test setup: SDL's dummy drivers before pygame is imported anywhere, and a private
+home folder so tests never touch the player's saves or settings."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(autouse=True)
+def journeys_home(tmp_path_factory, monkeypatch):
+    """Every test gets its own empty JOURNEYS_HOME (saves, statistics, settings)."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("JOURNEYS_HOME", str(home))
+    return home
