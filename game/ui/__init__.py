@@ -1,0 +1,1 @@
+"""Widgets, theme, animation, sound and overlays shared by every scene (pygame)."""
