@@ -1,0 +1,582 @@
+"""UBike Tour: Taiwan, clause by clause. Each test names the ids of seeds/ubike.md it checks."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from game.core.protocol import IllegalAction
+from game.core.rng import Rng
+from game.games.ubike import SPEC
+from game.games.ubike.rules import (CARDS, DISCARD, OPPORTUNITIES, OVER, PLACE, TURN,
+                                    DiscardRow, EndSchedule, Pass, PlayCard, Search, TakeRow,
+                                    UBikeState, determinize, minimal_payments)
+
+SCENERY = sorted(n for n, c in CARDS.items() if not c.is_bike)
+BIKES = sorted(n for n, c in CARDS.items() if c.is_bike)
+
+
+def card(distance: int, kind: str = "nature") -> int:
+    """The number of the scenery card of that type and distance value."""
+    return next(n for n, c in CARDS.items() if c.distance == distance and c.type == kind)
+
+
+def bike(bikes: int, nth: int = 0) -> int:
+    return [n for n in BIKES if CARDS[n].bikes == bikes][nth]
+
+
+def opp(kind: str, nth: int = 0) -> int:
+    return [o.ident for o in OPPORTUNITIES if o.kind == kind][nth]
+
+
+def fresh(n: int = 3, seed: int = 1) -> UBikeState:
+    return SPEC.make(n, seed)
+
+
+def blank(n: int = 3) -> UBikeState:
+    """A state with empty rows, storages and journeys, all cards in the deck; seat 0 to act."""
+    state = fresh(n)
+    state.deck = [c for c in SCENERY + BIKES]
+    state.rows = [[] for _ in range(5)]
+    state.journeys = [[] for _ in range(n)]
+    state.discard = []
+    return state
+
+
+def place_cards(state: UBikeState, *, rows=None, journeys=None, deck_top=None):
+    """Move the named cards out of wherever they are into the given places."""
+    wanted = []
+    for group in (rows or []) + (journeys or []):
+        wanted += group
+    wanted += deck_top or []
+    for pile in [state.deck, state.discard, *state.rows, *state.journeys, *state.scenery_storage,
+                 *state.bike_storage]:
+        for c in wanted:
+            while c in pile:
+                pile.remove(c)
+    if rows is not None:
+        state.rows = [list(r) for r in rows]
+    if journeys is not None:
+        state.journeys = [list(j) for j in journeys]
+    if deck_top:
+        state.deck.extend(reversed(deck_top))  # first named card is drawn first
+
+
+def take_out(state: UBikeState, cards) -> list[int]:
+    """Remove the cards from every pile (so a test can put them somewhere else)."""
+    for pile in [state.deck, state.discard, *state.rows, *state.journeys, *state.scenery_storage,
+                 *state.bike_storage]:
+        for c in cards:
+            while c in pile:
+                pile.remove(c)
+    return list(cards)
+
+
+def all_cards(state: UBikeState) -> Counter:
+    piles = [state.deck, state.discard, state.hand, *state.rows, *state.journeys,
+             *state.scenery_storage, *state.bike_storage]
+    return Counter(c for pile in piles for c in pile)
+
+
+# ---- components and setup ------------------------------------------------------------------
+
+def test_deck_contents_UBK_1_and_places_UBK_47():
+    assert sorted(CARDS) == list(range(1, 81))
+    assert BIKES == list(range(4, 81, 4))
+    assert Counter(CARDS[n].bikes for n in BIKES) == {1: 10, 2: 6, 3: 4}
+    for kind in ("nature", "heritage", "market", "modern"):
+        assert sorted(CARDS[n].distance for n in SCENERY if CARDS[n].type == kind) == list(range(1, 16))
+    assert all(CARDS[n].place for n in SCENERY)
+    assert len({CARDS[n].place for n in SCENERY}) == 60
+
+
+def test_opportunity_deck_UBK_2():
+    assert Counter(o.kind for o in OPPORTUNITIES) == {"bike": 6, "extra": 4, "markers": 5,
+                                                       "point": 5, "types": 5}
+
+
+def test_setup_rows_and_journeys_UBK_3_UBK_5():
+    for seed in range(30):
+        state = fresh(4, seed)
+        assert [len(r) for r in state.rows] == [1] * 5
+        assert all(len(j) == 1 and not CARDS[j[0]].is_bike for j in state.journeys)
+        assert sum(all_cards(state).values()) == 80 and set(all_cards(state)) == set(CARDS)
+
+
+def test_setup_returns_bike_cards_under_the_deck_UBK_5():
+    for seed in range(200):
+        rng = Rng(seed)
+        order = sorted(CARDS)
+        rng.shuffle(order)
+        order = order[:-5]  # the rows
+        drawn_bikes = []
+        top = len(order) - 1
+        for _seat in range(2):
+            while CARDS[order[top]].is_bike:
+                drawn_bikes.append(order[top])
+                top -= 1
+            top -= 1
+        if drawn_bikes:
+            state = fresh(2, seed)
+            assert state.deck[:len(drawn_bikes)] == drawn_bikes[::-1] or \
+                sorted(state.deck[:len(drawn_bikes)]) == sorted(drawn_bikes)
+            assert all(CARDS[c].is_bike for c in state.deck[:len(drawn_bikes)])
+            return
+    pytest.fail("no seed drew a bike card during setup")
+
+
+def test_opportunity_deck_is_shuffled_UBK_4():
+    assert fresh(2, 1).opp_deck != fresh(2, 2).opp_deck
+    assert sorted(fresh(2, 1).opp_deck) == list(range(25))
+
+
+def test_start_player_option_UBK_6():
+    assert all(SPEC.make(3, s).current_player == 0 for s in range(10))
+    starts = {SPEC.make(3, s, {"start": "random"}).current_player for s in range(40)}
+    assert starts == {0, 1, 2}
+
+
+def test_player_counts_UBK_7():
+    for n in (2, 3, 4):
+        SPEC.make(n, 1)
+    for n in (1, 5):
+        with pytest.raises(ValueError):
+            SPEC.make(n, 1)
+
+
+# ---- turns and Search --------------------------------------------------------------------------
+
+def test_a_turn_is_search_or_schedule_UBK_8():
+    state = fresh(3)
+    kinds = {type(a) for a in state.legal_actions()}
+    assert kinds == {Search, TakeRow}
+    state.apply(TakeRow(0))
+    assert state.phase == PLACE and Search() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="scheduling"):
+        state.apply(Search())
+    state.apply(EndSchedule())
+    assert state.passed[0] and state.current_player == 1
+
+
+def test_search_places_by_closest_lower_row_end_UBK_9_UBK_11():
+    """The rulebook's example: row ends 1, 24, 41, 47, 56; card 29 goes after 24."""
+    state = blank()
+    place_cards(state, rows=[[1], [24], [41], [47], [56]], deck_top=[29, 60])
+    state.apply(Search())
+    assert state.rows == [[1], [24, 29], [41], [47], [56, 60]]
+    assert state.current_player == 1
+
+
+def test_search_second_card_sees_the_first_UBK_9():
+    state = blank()
+    place_cards(state, rows=[[1], [24], [41], [47], [56]], deck_top=[29, 30])
+    state.apply(Search())
+    assert state.rows[1] == [24, 29, 30]
+
+
+def test_search_skips_empty_rows_UBK_11_UBK_46():
+    state = blank()
+    place_cards(state, rows=[[1], [], [41], [47], [56]], deck_top=[29, 43])
+    state.apply(Search())
+    assert state.rows == [[1, 29], [], [41, 43], [47], [56]]
+
+
+def test_low_card_goes_to_the_left_neighbours_storage_UBK_12():
+    state = blank()
+    place_cards(state, rows=[[10], [24], [41], [47], [56]], deck_top=[3, 57])
+    state.turn = 2
+    state.apply(Search())
+    assert state.scenery_storage[0] == [3]
+    assert state.rows[4] == [56, 57]
+    assert state.current_player == 0
+
+
+def test_deck_refills_from_discard_UBK_10():
+    state = blank()
+    place_cards(state, rows=[[1], [24], [41], [47], [56]])
+    state.discard = [c for c in state.deck if c not in (1, 24, 41, 47, 56)][:6]
+    state.deck = []
+    state.apply(Search())
+    assert len(state.discard) == 0 and len(state.deck) == 4
+    placed = sum(len(r) for r in state.rows) + sum(len(s) for s in state.scenery_storage)
+    assert placed == 7
+
+
+def test_turn_passes_left_over_passed_players_UBK_13():
+    state = fresh(4)
+    state.passed = [False, True, True, False]
+    state.apply(Search())
+    assert state.current_player == 3
+    state.apply(Search())
+    assert state.current_player == 0
+
+
+# ---- Schedule -----------------------------------------------------------------------------------
+
+def scheduling(last: int, row: list[int], bikes: list[int] = (), opps: list[int] = (), n: int = 3):
+    state = blank(n)
+    place_cards(state, rows=[row, [70], [71], [73], [74]], journeys=[[last]] + [[card(5, "modern")]] * (n - 1))
+    state.journeys[1:] = [[card(5, "modern")] for _ in range(n - 1)]
+    for b in bikes:
+        state.deck.remove(b)
+    state.bike_storage[0] = list(bikes)
+    state.opportunities[0] = list(opps)
+    for o in opps:
+        state.opp_deck.remove(o)
+    return state
+
+
+def test_take_row_bikes_go_to_bike_storage_UBK_14():
+    row = [card(6, "heritage"), bike(2), card(9)]
+    state = scheduling(card(6), row)
+    state.apply(TakeRow(0))
+    assert state.bike_storage[0] == [bike(2)]
+    assert state.hand == [card(6, "heritage"), card(9)]
+    assert state.rows[0] == []
+
+
+def test_at_most_one_card_without_opportunity_UBK_15():
+    state = scheduling(card(6), [card(6, "heritage"), card(7, "heritage")])
+    state.apply(TakeRow(0))
+    state.apply(PlayCard(card(6, "heritage")))
+    assert state.legal_actions() == [EndSchedule()]
+    with pytest.raises(IllegalAction, match="already added"):
+        state.apply(PlayCard(card(7, "heritage")))
+
+
+def test_free_within_one_bikes_beyond_UBK_16():
+    """The rulebook's example: last card 6; 5, 6 and 7 are free, 3 needs 3 bikes."""
+    row = [card(5, "market"), card(6, "market"), card(7, "market"), card(3, "market")]
+    state = scheduling(card(6), row)
+    state.apply(TakeRow(0))
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    assert {a.card for a in plays} == {card(5, "market"), card(6, "market"), card(7, "market")}
+    assert all(a.pay == (0, 0, 0, 0) for a in plays)
+    with pytest.raises(IllegalAction, match="needs 3 bikes"):
+        state.apply(PlayCard(card(3, "market"), (0, 0, 1, 0)))
+    # with one 3-bike card, or three 1-bike cards, it can be paid
+    for bikes, pay in (([bike(3)], (0, 0, 1, 0)), ([bike(1, 0), bike(1, 1), bike(1, 2)], (3, 0, 0, 0))):
+        state = scheduling(card(6), row, bikes)
+        state.apply(TakeRow(0))
+        assert PlayCard(card(3, "market"), pay) in state.legal_actions()
+
+
+def test_overpay_is_allowed_without_change_UBK_16_UBK_43():
+    state = scheduling(card(6), [card(4, "market")], [bike(3), bike(1, 0), bike(1, 1), bike(2)])
+    state.apply(TakeRow(0))
+    pays = {a.pay for a in state.legal_actions() if isinstance(a, PlayCard)}
+    assert pays == {(0, 0, 1, 0), (2, 0, 0, 0), (0, 1, 0, 0)}
+    state.apply(PlayCard(card(4, "market"), (0, 0, 1, 0)))
+    assert sorted(state.bike_storage[0]) == sorted([bike(1, 0), bike(1, 1), bike(2)])
+
+
+def test_minimal_payments_UBK_43():
+    assert minimal_payments(1, 3, 3, 3, 3) == ((0, 0, 0, 0),)
+    assert set(minimal_payments(2, 2, 1, 1, 0)) == {(2, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0)}
+    assert set(minimal_payments(4, 1, 0, 1, 1)) == {(1, 0, 1, 0), (0, 0, 1, 1)}
+    assert minimal_payments(5, 1, 1, 0, 0) == ()
+
+
+def test_bike_marker_between_cards_and_bikes_to_discard_UBK_17_UBK_18():
+    state = scheduling(card(6), [card(10, "market")], [bike(3), bike(1)])
+    state.apply(TakeRow(0))
+    state.apply(PlayCard(card(10, "market"), (1, 0, 1, 0)))
+    assert state.journeys[0] == [card(6), card(10, "market")]
+    assert state.markers[0] == [1]
+    assert sorted(state.discard) == sorted([bike(3), bike(1)])
+    assert state.bike_storage[0] == []
+
+
+def test_journey_holds_at_most_nine_UBK_17():
+    state = scheduling(card(6), [card(6, "market")])
+    more = [card(d, k) for d in (7, 8, 9, 10) for k in ("heritage", "modern")]
+    state.journeys[0] = [card(6)] + take_out(state, more)
+    state.apply(TakeRow(0))
+    assert state.legal_actions() == [EndSchedule()]
+    with pytest.raises(IllegalAction, match="9 cards"):
+        state.apply(PlayCard(card(6, "market")))
+
+
+def test_rest_goes_to_storage_and_player_passes_UBK_19_UBK_20():
+    state = scheduling(card(6), [card(6, "market"), card(1, "market"), card(2, "market")])
+    state.apply(TakeRow(0))
+    state.apply(PlayCard(card(6, "market")))
+    state.apply(EndSchedule())
+    assert sorted(state.scenery_storage[0]) == sorted([card(1, "market"), card(2, "market")])
+    assert state.passed[0] and state.current_player == 1 and state.hand == []
+
+
+def test_storage_visibility_UBK_21_UBK_45():
+    state = scheduling(card(6), [card(6, "market"), card(1, "market")], [bike(2)])
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    mine, theirs = state.view(0), state.view(1)
+    assert mine["players"][0]["scenery_storage"] == sorted([card(6, "market"), card(1, "market")])
+    assert theirs["players"][0]["scenery_storage"] is None
+    assert theirs["players"][0]["scenery_storage_count"] == 2
+    assert theirs["players"][0]["bike_storage"] == [bike(2)]   # bike storage is face up
+    assert "discard" not in theirs and theirs["discard_count"] == len(state.discard)
+
+
+def test_five_stored_cards_buy_an_opportunity_UBK_22():
+    state = scheduling(card(6), [card(d, "market") for d in (1, 2, 3)])
+    state.scenery_storage[0] = [card(12, "modern"), card(13, "modern")]
+    for c in state.scenery_storage[0]:
+        state.deck.remove(c)
+    top = state.opp_deck[-1]
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    assert state.scenery_storage[0] == [] and state.opportunities[0] == [top]
+    assert len(state.discard) == 5
+    # ten stored cards buy two
+    state = scheduling(card(6), [card(d, "market") for d in range(1, 11)])
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    assert len(state.opportunities[0]) == 2 and state.scenery_storage[0] == []
+
+
+def test_search_gift_can_buy_an_opportunity_UBK_22_UBK_45():
+    state = blank()
+    place_cards(state, rows=[[10], [24], [41], [47], [56]], deck_top=[4, 57])  # 4 is a bike card
+    state.scenery_storage[1] = take_out(state, [c for c in SCENERY if c > 60][:4])
+    state.apply(Search())
+    assert len(state.opportunities[1]) == 1 and state.scenery_storage[1] == []
+
+
+def test_opportunity_cards_are_hidden_from_others_UBK_23():
+    state = fresh(3)
+    state.opportunities[1] = [opp("point")]
+    state.opp_deck.remove(opp("point"))
+    assert state.view(1)["players"][1]["opportunities"] == [opp("point")]
+    for seat in (0, 2, None):
+        view = state.view(seat)
+        assert view["players"][1]["opportunities"] is None
+        assert view["players"][1]["opportunity_count"] == 1
+
+
+def test_trade_log_line_is_private_UBK_23():
+    state = scheduling(card(6), [card(d, "market") for d in (1, 2, 3, 4, 5)])
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    title = OPPORTUNITIES[state.opportunities[0][0]].title
+    mine = " ".join(text for _, text in state.view(0)["log"])
+    theirs = " ".join(text for _, text in state.view(1)["log"])
+    assert title in mine and "opportunity card" in theirs
+    assert f": {title}" not in theirs
+
+
+# ---- end of round and game ---------------------------------------------------------------------
+
+def test_last_player_searches_once_more_UBK_24():
+    state = fresh(3)
+    state.passed = [True, False, True]
+    state.turn = 1
+    assert Search() in state.legal_actions()
+    state.apply(Search())
+    assert state.current_player == 1
+    assert Search() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="one extra Search"):
+        state.apply(Search())
+
+
+def test_last_player_discards_a_row_and_rows_refill_UBK_25_UBK_26_UBK_27():
+    state = fresh(3)
+    state.passed = [True, False, True]
+    state.turn = 1
+    state.rows[0], state.rows[1] = [], []
+    state.apply(TakeRow(2))
+    state.apply(EndSchedule())
+    assert state.phase == DISCARD and state.current_player == 1
+    assert set(state.legal_actions()) == {DiscardRow(3), DiscardRow(4)}
+    discarded = list(state.rows[3])
+    state.apply(DiscardRow(3))
+    assert set(discarded) <= set(state.discard)
+    assert all(len(r) >= 1 for r in state.rows)
+    assert state.phase == TURN and state.round == 2
+    assert state.start_player == 1 and state.current_player == 1
+    assert state.passed == [False, False, False]
+
+
+def test_game_ends_after_the_round_with_nine_cards_UBK_28_UBK_29():
+    state = fresh(2)
+    state.journeys[1] = [card(d, "modern") for d in (5, 5, 6, 6, 7, 7, 8, 8, 9)]
+    for c in state.journeys[1]:
+        for pile in [state.deck, *state.rows]:
+            if c in pile:
+                pile.remove(c)
+    state.apply(Search())          # seat 0
+    assert not state.is_over
+    state.apply(TakeRow(next(i for i, r in enumerate(state.rows) if r)))  # seat 1 schedules
+    state.apply(EndSchedule())
+    assert not state.is_over, "the round finishes first"
+    state.apply(TakeRow(next(i for i, r in enumerate(state.rows) if r)))  # seat 0, the last
+    state.apply(EndSchedule())
+    state.apply(DiscardRow(next(i for i, r in enumerate(state.rows) if r)))
+    assert state.is_over and state.phase == OVER and state.current_player is None
+    assert state.legal_actions() == []
+    scores = state.scores()
+    assert state.winners() == [s for s in range(2) if scores[s] == max(scores)] or len(set(scores)) == 1
+
+
+# ---- scoring ------------------------------------------------------------------------------------
+
+def scored(journeys, opps=None, markers=None) -> UBikeState:
+    state = blank(len(journeys))
+    state.journeys = [list(j) for j in journeys]
+    state.opportunities = [list(o) for o in (opps or [[] for _ in journeys])]
+    state.markers = [list(m) for m in (markers or [[] for _ in journeys])]
+    state.phase = OVER
+    return state
+
+
+def annas_journey():
+    """The rulebook's example: differences +2 +4 +1 +2 +0 +4 +2 +1 = 16."""
+    values = (1, 3, 7, 6, 8, 8, 12, 14, 15)
+    kinds = ("nature", "nature", "nature", "nature", "nature", "heritage", "nature", "nature", "nature")
+    return [card(v, k) for v, k in zip(values, kinds)]
+
+
+def test_rulebook_scoring_example_UBK_30_UBK_31_UBK_32_UBK_33():
+    state = scored([annas_journey(), [card(5), card(6)]])
+    assert state.travelled(0) == 16
+    breakdown = dict(state.score_breakdown())
+    assert breakdown["Planning Expert"][0] == 4
+    assert breakdown["Extreme Traveler"][0] == 3
+    assert breakdown["Memorable Trips"][0] == 1
+    assert breakdown["Travel Master"] == [2, 0]
+
+
+def test_planning_expert_ties_UBK_31():
+    def planning(distances):
+        journeys = [[card(1), card(1 + d, "heritage")] for d in distances]
+        return scored(journeys).planning_points()
+    assert planning([9, 9, 4]) == [4, 4, 2]
+    assert planning([9, 4, 4, 2]) == [4, 2, 2, 0]
+    assert planning([6, 6]) == [4, 4]
+    assert planning([6, 2]) == [4, 2]
+
+
+def test_memorable_trips_UBK_33():
+    three = [card(8, k) for k in ("nature", "heritage", "market")]
+    four = [card(4, k) for k in ("nature", "heritage", "market", "modern")]
+    assert scored([three, [card(1)]]).memorable_points(0) == 3
+    assert scored([four, [card(1)]]).memorable_points(0) == 5
+    assert scored([four + three, [card(1)]]).memorable_points(0) == 8
+
+
+def test_end_of_game_opportunity_cards_UBK_34_UBK_35_UBK_38():
+    """The rulebook's example: 2 Bike Markers cards with 5 markers, a 1-point card and 2 type
+    set cards with one type held 3 times: 4 + 1 + 4."""
+    journey = [card(5, "nature"), card(6, "nature"), card(7, "nature"), card(8, "heritage")]
+    opps = [opp("markers", 0), opp("markers", 1), opp("point"), opp("types", 0), opp("types", 1)]
+    state = scored([journey, [card(1)]], [opps, []], [[1, 2, 3, 4, 5], []])
+    points = state.opportunity_points(0)
+    assert points == {"markers": 4, "point": 1, "types": 4}
+    state.markers[0] = [1, 2]
+    assert state.opportunity_points(0)["markers"] == 0
+
+
+def test_opportunity_bike_card_pays_two_UBK_36():
+    state = scheduling(card(6), [card(8, "market")], opps=[opp("bike")])
+    state.apply(TakeRow(0))
+    assert PlayCard(card(8, "market"), (0, 0, 0, 1)) in state.legal_actions()
+    state.apply(PlayCard(card(8, "market"), (0, 0, 0, 1)))
+    assert state.opportunities[0] == [] and state.opp_discard == [opp("bike")]
+
+
+def test_plus_one_scenery_card_UBK_37_UBK_44():
+    row = [card(6, "market"), card(7, "market"), card(9, "market")]
+    state = scheduling(card(6), row, [bike(2)], opps=[opp("extra", 0), opp("extra", 1)])
+    state.apply(TakeRow(0))
+    state.apply(PlayCard(card(6, "market")))
+    assert state.opportunities[0] == [opp("extra", 0), opp("extra", 1)]
+    state.apply(PlayCard(card(7, "market")))
+    assert state.opp_discard == [opp("extra", 0)]
+    state.apply(PlayCard(card(9, "market"), (0, 1, 0, 0)))   # 7 -> 9 needs 2 bikes
+    assert state.journeys[0] == [card(6)] + row[:2] + [card(9, "market")]
+    assert state.opportunities[0] == [] and state.markers[0] == [3]
+
+
+def test_tie_break_by_bikes_UBK_39():
+    journeys = [[card(5), card(6, "heritage")], [card(5, "market"), card(6, "modern")]]
+    state = scored(journeys)
+    assert state.scores()[0] == state.scores()[1]
+    assert state.winners() == [0, 1]
+    state.bike_storage[1] = [bike(1)]
+    assert state.winners() == [1]
+    state.opportunities[0] = [opp("bike")]
+    assert state.winners() == [0]
+
+
+def test_empty_opportunity_deck_reshuffles_or_waits_UBK_40():
+    state = scheduling(card(6), [card(d, "market") for d in (1, 2, 3, 4, 5)])
+    state.opp_discard = [opp("point")]
+    state.opp_deck = []
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    assert state.opportunities[0] == [opp("point")]
+    state = scheduling(card(6), [card(d, "market") for d in (1, 2, 3, 4, 5)])
+    state.opp_deck, state.opp_discard = [], []
+    state.apply(TakeRow(0))
+    state.apply(EndSchedule())
+    assert len(state.scenery_storage[0]) == 5 and state.opportunities[0] == []
+
+
+def test_pass_when_nothing_can_be_done_and_the_game_ends_UBK_41():
+    state = fresh(2)
+    state.rows = [[] for _ in range(5)]
+    state.deck, state.discard = [], []
+    assert state.legal_actions() == [Pass()]
+    state.apply(Pass())
+    state.apply(Pass())
+    assert state.is_over
+
+
+def test_bike_markers_are_not_limited_UBK_42():
+    state = scheduling(card(1), [card(15, "market")], [bike(3, i) for i in range(4)] + [bike(2)])
+    state.markers = [list(range(1, 9)), list(range(1, 9)), list(range(1, 9))]  # 24 out already
+    state.apply(TakeRow(0))
+    state.apply(PlayCard(card(15, "market"), (0, 1, 4, 0)))
+    assert len(state.markers[0]) == 9
+
+
+def test_rows_keep_their_numbers_UBK_46():
+    state = fresh(3)
+    before = [list(r) for r in state.rows]
+    state.apply(TakeRow(2))
+    assert state.rows[2] == [] and [state.rows[i] for i in (0, 1, 3, 4)] == [before[i] for i in (0, 1, 3, 4)]
+
+
+# ---- hidden information and determinization ------------------------------------------------------
+
+def test_view_leaves_out_the_deck_order_and_hidden_cards_UBK_23_UBK_45():
+    state = fresh(3, 8)
+    text = json.dumps(state.view(0))
+    for key in ('"deck"', '"discard"', '"opp_deck"', '"rng"'):
+        assert key not in text
+    # the view does not change when hidden things change
+    other = state.clone()
+    other.rng = Rng(12345)
+    other.deck.reverse()
+    assert other.view(0) == state.view(0)
+
+
+def test_determinize_is_consistent_with_the_view():
+    rng = Rng(3)
+    state = fresh(4, 5)
+    for step in range(120):
+        if state.is_over:
+            break
+        seat = state.current_player
+        view = state.view(seat)
+        sample = determinize(view, rng)
+        sample.logging = True
+        assert Counter(all_cards(sample)) == Counter({c: 1 for c in CARDS})
+        sample_view = sample.view(seat)
+        for key in ("rows", "hand", "players", "phase", "turn", "deck_count", "discard_count",
+                    "opp_deck_count", "opp_discard"):
+            assert sample_view[key] == view[key], key
+        legal = state.legal_actions()
+        assert sample.legal_actions() == legal
+        state.apply(legal[rng.below(len(legal))])
