@@ -1,0 +1,289 @@
+"""The window, the main loop and the scene stack.
+
+The loop reads events, maps mouse positions onto the 1920x1080 canvas, lets the top scene
+handle them, updates, and redraws only when something changed. With nothing moving it sleeps
+in `event.wait`, so an idle screen costs almost no CPU. Anything unexpected inside a frame
+is caught: the app says what happened and offers to continue from the autosave.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Callable, Iterable
+
+import pygame
+
+from game.core import paths
+from game.settings import Settings
+from game.ui import sound as sound_module
+from game.ui.anim import SPEEDS
+from game.ui.render import LOGICAL_SIZE, Viewport
+from game.ui.scene import Scene
+
+TITLE = "Journeys"
+MIN_WINDOW = (480, 270)
+ACTIVE_FPS = 60
+IDLE_WAIT_MS = 500
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class App:
+    def __init__(self, *, headless: bool = False, settings: Settings | None = None,
+                 window_size: tuple[int, int] | None = None) -> None:
+        self.headless = headless
+        self.settings = settings or Settings.load()
+        sound_module.pre_init()
+        pygame.init()
+        pygame.key.set_repeat(400, 40)
+        self.sound = sound_module.SoundBank(self.settings.volume, self.settings.muted)
+        self.canvas = pygame.Surface(LOGICAL_SIZE)
+        self.window = self._open_window(window_size)
+        self.canvas = self.canvas.convert()
+        self.viewport = Viewport(self.window.get_size())
+        self.scenes: list[Scene] = []
+        self.mouse_pos: tuple[int, int] = (-1, -1)
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self.first_frame_at: float | None = None
+        self.errors: list[str] = []
+        self._need_full_present = True
+
+    # ---- window ---------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
+        pygame.display.set_caption(TITLE)
+        try:
+            from game.assets import require
+            pygame.display.set_icon(pygame.image.load(str(require("sprites", "icon.png"))))
+        except Exception:  # an icon is not worth failing over
+            pass
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen and not self.headless and size is None:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(size or self.settings.window_size, flags)
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except Exception:
+            pass
+        return window
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if self.headless:
+            return
+        if on:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        self.on_resize(self.window.get_size())
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.settings.window_size = size
+        if not self.settings.fullscreen and not self.headless:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.on_resize(self.window.get_size())
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.window = pygame.display.get_surface() or self.window
+        self.viewport.resize(size)
+        self._need_full_present = True
+
+    @property
+    def animation_speed(self) -> float:
+        return SPEEDS.get(self.settings.animation_speed, 1.0)
+
+    # ---- scene stack ----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.on_enter()
+        self._need_full_present = True
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        if scene in self.scenes:
+            was_top = scene is self.top
+            self.scenes.remove(scene)
+            scene.closed = True
+            scene.on_exit()
+            if was_top and self.top is not None:
+                self.top.on_resume()
+        self._need_full_present = True
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for `scene`."""
+        if self.top is not None:
+            old = self.scenes.pop()
+            old.closed = True
+            old.on_exit()
+        return self.push(scene)
+
+    def reset_to(self, *scenes: Scene) -> None:
+        """Clear the stack and start again with `scenes` (bottom first)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.closed = True
+            try:
+                old.on_exit()
+            except Exception:
+                pass
+        for scene in scenes:
+            self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # ---- the loop -------------------------------------------------------------------------
+    def run(self) -> None:
+        while self.running:
+            self.step()
+        self.shutdown()
+
+    def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float | None = None) -> None:
+        """One frame: events, update, draw. Tests pass `events` and `dt` for full control."""
+        if events is None:
+            events = self._wait_for_events()
+        if dt is None:
+            dt = min(0.1, self.clock.tick() / 1000.0)
+        try:
+            for event in events:
+                self.dispatch(event)
+            top = self.top
+            if top is not None:
+                top.update(dt)
+            self.draw()
+        except Exception as exc:  # keep the app alive; tell the player
+            self.report_error(exc)
+        self.frames += 1
+
+    def _wait_for_events(self) -> list[pygame.event.Event]:
+        busy = any(scene.wants_frames() for scene in self.scenes[-2:])
+        if busy:
+            self.clock.tick(ACTIVE_FPS)
+            return pygame.event.get()
+        first = pygame.event.wait(IDLE_WAIT_MS)
+        events = [first] if first.type != pygame.NOEVENT else []
+        return events + pygame.event.get()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.x, event.y) if event.type == pygame.WINDOWSIZECHANGED else event.size
+            self.on_resize(size)
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self._need_full_present = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            self.settings.save()
+            return
+        if event.type in MOUSE_EVENTS:
+            event = self._to_canvas(event)
+            self.mouse_pos = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            pass
+        top = self.top
+        if top is not None:
+            top.handle(event)
+
+    def _to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        data = dict(event.dict)
+        data["pos"] = self.viewport.to_logical(event.pos)
+        data["window_pos"] = event.pos
+        if "rel" in data and self.viewport.scale > 0:
+            data["rel"] = (int(data["rel"][0] / self.viewport.scale), int(data["rel"][1] / self.viewport.scale))
+        return pygame.event.Event(event.type, data)
+
+    def draw(self) -> None:
+        if not self.scenes or not self.viewport.visible:
+            for scene in self.scenes:
+                scene.take_dirty()
+            return
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        shown = self.scenes[start:]
+        dirty: list[pygame.Rect] | None = []
+        for scene in shown:
+            rects = scene.take_dirty()
+            if rects is None:
+                dirty = None
+            elif dirty is not None:
+                dirty.extend(rects)
+        if self._need_full_present:
+            dirty = None
+        if dirty is not None and not dirty:
+            return  # nothing changed: no drawing at all
+        for scene in shown:
+            scene.draw(self.canvas)
+        updated = self.viewport.present(self.window, self.canvas, dirty)
+        self._need_full_present = False
+        if updated is None:
+            pygame.display.flip()
+        elif updated:
+            pygame.display.update(updated)
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+
+    # ---- errors ---------------------------------------------------------------------------
+    def report_error(self, exc: BaseException) -> None:
+        """Something unexpected: keep a trace, then show what happened and offer the autosave."""
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.errors.append(text)
+        try:
+            with open(paths.crash_log_path(), "a", encoding="utf-8") as log:
+                log.write(time.strftime("\n=== %Y-%m-%d %H:%M:%S ===\n") + text)
+        except OSError:
+            pass
+        if len(self.errors) > 20:  # errors in the error screen itself: give up cleanly
+            self.running = False
+            return
+        from game.scenes.error import ErrorScene
+        from game.scenes.menu import MenuScene
+        try:
+            self.reset_to(MenuScene(self), ErrorScene(self, exc))
+        except Exception:
+            self.running = False
+
+    # ---- leaving --------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        for scene in list(self.scenes):
+            try:
+                scene.on_exit()
+            except Exception:
+                pass
+        try:
+            self.settings.save()
+        except OSError:
+            pass
+        self.sound.close()
+        pygame.quit()
+
+
+def start(*, load: Path | None = None) -> int:
+    """Open the window at the main menu (or straight into a saved game) and run."""
+    app = App()
+    from game.scenes.menu import MenuScene
+    menu = app.push(MenuScene(app))
+    if load is not None:
+        menu.open_save(load)  # type: ignore[attr-defined]
+    app.run()
+    return 0

@@ -1,0 +1,132 @@
+"""UBike Tour's cards, drawn from data with our own icons: the same layout at every size.
+
+A scenery card: its type's colour band with the type icon and the card number (top left, as
+on the real cards), the place in words, and the distance value large in the bottom right.
+A bike card: wheels and the number of bikes. The back shows a wheel.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.ui import theme
+from game.ui.icons import icon
+
+from .rules import CARDS, OPPORTUNITIES, PIN_AREAS, TYPES
+
+BIKE_GREEN = pygame.Color("#2f6b4f")
+BACK = pygame.Color("#31506b")
+TYPE_ICONS = {key: f"ubike_{key}" for key in TYPES}
+OPP_ICONS = {"bike": "opp_bike", "extra": "opp_extra", "markers": "opp_markers", "point": "opp_point",
+             "types": "opp_types"}
+OPP_COLOURS = {"bike": "#2f6b4f", "extra": "#7b4fa0", "markers": "#a0522d", "point": "#b8860b",
+               "types": "#3a6fb5"}
+
+
+def type_colour(kind: str) -> pygame.Color:
+    return pygame.Color(TYPES[kind]["colour"])
+
+
+def _surface(size: tuple[int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
+@lru_cache(maxsize=512)
+def card_face(number: int, width: int, height: int, detail: bool = True) -> pygame.Surface:
+    """The face of card `number` at the given size (cached, read-only)."""
+    card = CARDS[number]
+    surf = _surface((width, height))
+    rect = surf.get_rect()
+    radius = max(6, width // 10)
+    pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=radius)
+    inner = rect.inflate(-2, -2)
+    num_size = max(16, int(width * 0.22))
+    if card.is_bike:
+        pygame.draw.rect(surf, BIKE_GREEN, inner, border_radius=radius)
+        pygame.draw.rect(surf, (255, 255, 255, 60), inner.inflate(-8, -8), 2, border_radius=radius - 2)
+        theme.draw_text(surf, str(number), (inner.x + width * 0.09, inner.y + height * 0.05), num_size,
+                        theme.TEXT, bold=True)
+        wheel = max(14, int(width * (0.34 if card.bikes < 3 else 0.28)))
+        total_w = card.bikes * wheel + (card.bikes - 1) * 4
+        x0 = rect.centerx - total_w // 2
+        for i in range(card.bikes):
+            img = icon("wheel", wheel, theme.TEXT)
+            surf.blit(img, (x0 + i * (wheel + 4), int(rect.centery - wheel / 2)))
+        label = f"{card.bikes} bike{'s' if card.bikes > 1 else ''}"
+        theme.draw_text(surf, label, (rect.centerx, inner.bottom - height * 0.07), max(14, int(width * 0.16)),
+                        theme.TEXT, bold=True, anchor="midbottom")
+        return surf
+    colour = type_colour(card.type)
+    pygame.draw.rect(surf, theme.PAPER, inner, border_radius=radius)
+    band = pygame.Rect(inner.x, inner.y, inner.width, int(height * 0.30))
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=radius, border_top_right_radius=radius)
+    theme.draw_text(surf, str(number), (inner.x + width * 0.08, band.centery), num_size, theme.TEXT,
+                    bold=True, anchor="midleft")
+    icon_size = max(14, int(band.height * 0.72))
+    img = icon(TYPE_ICONS[card.type], icon_size, theme.TEXT)
+    surf.blit(img, img.get_rect(midright=(inner.right - width * 0.07, band.centery)))
+    if detail and width >= 100:
+        area = pygame.Rect(inner.x + 8, band.bottom + 6, inner.width - 16, int(height * 0.36))
+        theme.draw_paragraph(surf, card.place, area, max(14, int(width * 0.115)), theme.INK, bold=True,
+                             line_gap=0)
+    # distance value: large, in the bottom right, on a disc of the type colour
+    disc = int(width * 0.40)
+    centre = (inner.right - disc // 2 - int(width * 0.05), inner.bottom - disc // 2 - int(width * 0.05))
+    pygame.draw.circle(surf, colour, centre, disc // 2)
+    pygame.draw.circle(surf, theme.PAPER, centre, disc // 2 - 3, 2)
+    theme.draw_text(surf, str(card.distance), centre, max(18, int(disc * 0.58)), theme.TEXT, bold=True,
+                    anchor="center")
+    if detail and width >= 100:
+        theme.draw_text(surf, PIN_AREAS[card.distance], (inner.x + 8, inner.bottom - 10),
+                        max(13, int(width * 0.095)), (110, 100, 85), anchor="bottomleft",
+                        max_width=inner.width - disc - 12)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def card_back(width: int, height: int) -> pygame.Surface:
+    surf = _surface((width, height))
+    rect = surf.get_rect()
+    radius = max(6, width // 10)
+    pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=radius)
+    pygame.draw.rect(surf, BACK, rect.inflate(-2, -2), border_radius=radius)
+    pygame.draw.rect(surf, (255, 255, 255, 50), rect.inflate(-10, -10), 2, border_radius=radius - 3)
+    img = icon("wheel", int(width * 0.55), (230, 236, 240))
+    surf.blit(img, img.get_rect(center=rect.center))
+    return surf
+
+
+@lru_cache(maxsize=256)
+def mini_card(number: int, width: int, height: int) -> pygame.Surface:
+    """A journey card in a seat panel: type colour, icon, distance value."""
+    card = CARDS[number]
+    surf = _surface((width, height))
+    rect = surf.get_rect()
+    colour = type_colour(card.type)
+    pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=6)
+    pygame.draw.rect(surf, theme.PAPER, rect.inflate(-2, -2), border_radius=6)
+    band = pygame.Rect(1, 1, width - 2, int(height * 0.36))
+    pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)
+    img = icon(TYPE_ICONS[card.type], int(band.height * 0.8), theme.TEXT)
+    surf.blit(img, img.get_rect(center=band.center))
+    theme.draw_text(surf, str(card.distance), (rect.centerx, band.bottom + (height - band.bottom) // 2),
+                    max(18, int(height * 0.42)), colour, bold=True, anchor="center")
+    return surf
+
+
+@lru_cache(maxsize=64)
+def opportunity_face(ident: int, width: int, height: int) -> pygame.Surface:
+    opp = OPPORTUNITIES[ident]
+    surf = _surface((width, height))
+    rect = surf.get_rect()
+    colour = pygame.Color(OPP_COLOURS[opp.kind])
+    pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=8)
+    pygame.draw.rect(surf, colour, rect.inflate(-2, -2), border_radius=8)
+    img = icon(OPP_ICONS[opp.kind], int(min(width, height) * 0.55), theme.TEXT)
+    surf.blit(img, img.get_rect(center=(rect.centerx, rect.y + height * 0.42)))
+    if width >= 90:
+        theme.draw_text(surf, opp.title, (rect.centerx, rect.bottom - 8), max(14, width // 8), theme.TEXT,
+                        bold=True, anchor="midbottom", max_width=width - 10)
+    return surf

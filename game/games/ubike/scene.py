@@ -1,0 +1,695 @@
+"""UBike Tour's table: the map of Taiwan with every journey, the five rows, the hand and the
+choices of the seat to act, and each seat's journey and storage in the side panel.
+
+Everything drawn comes from the viewer's `view`; clicks become actions from
+`legal_actions()`. Cards that move between two views fly from their old place to the new.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any, Hashable
+
+import pygame
+import pygame_gui
+
+from game import assets
+from game.core.board import BoardError, load_board
+from game.core.protocol import Action
+from game.ui import theme
+from game.ui.anim import Motion, ease_in_out, lerp_point
+from game.ui.gamescene import BOARD, SIDE, GameScene
+from game.ui.icons import icon
+
+from . import art
+from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OPPORTUNITIES, PLACE, TURN, DiscardRow,
+                    EndSchedule, Pass, PlayCard, Search, TakeRow, describe_payment)
+
+MAP = pygame.Rect(16, 80, 720, 720)
+PILES = pygame.Rect(16, 812, 720, 252)
+ROWS = pygame.Rect(752, 80, 630, 600)
+HAND = pygame.Rect(752, 692, 630, 372)
+ROW_H = 118
+ROW_CARD = (80, 108)
+HAND_CARD = (116, 160)
+MINI = (48, 62)
+DECK_RECT = pygame.Rect(PILES.x + 24, PILES.y + 56, 96, 132)
+DISCARD_RECT = pygame.Rect(PILES.x + 150, PILES.y + 56, 96, 132)
+OPP_DECK_RECT = pygame.Rect(PILES.x + 276, PILES.y + 56, 96, 132)
+FLY_TIME = 0.42
+
+
+class UBikeScene(GameScene):
+    def build_board(self) -> None:
+        self.selected: int | None = None        # hand card waiting for a payment choice
+        self.in_flight: set[int] = set()        # cards drawn by motions, not by the layers
+        self.flash: dict[str, Any] = {}         # what a bot just did, highlighted a moment
+        self._board_buttons: dict[Any, Any] = {}
+        self._button_key: Hashable = None
+        self.map_image, self.pins, self.route = self._load_map()
+        self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
+        self.add_layer(PILES, self._render_piles, self._piles_signature)
+        self.add_layer(ROWS, self._render_rows, self._rows_signature)
+        self.add_layer(HAND, self._render_hand, self._hand_signature)
+        self._sync_buttons()
+
+    # ---- the map --------------------------------------------------------------------------
+    def _load_map(self):
+        try:
+            board = load_board(assets.path("maps", "ubike.tmx"))
+            pins = {int(n.props.get("pin", n.key)): (n.x, n.y, n.props) for n in board.nodes.values()}
+            route = [e.points for e in board.edges]
+            image = None
+            for _name, path, _ox, _oy in board.images:
+                image = pygame.image.load(str(path)).convert()
+            if image is None:
+                raise BoardError("The map ubike.tmx has no picture layer.")
+            return image, pins, route
+        except (BoardError, OSError, pygame.error) as exc:
+            # A broken map must not stop the game: draw a plain board and say why.
+            self.status_note = f"The map could not be loaded ({exc}); playing on a plain board."
+            self.status_warning = True
+            image = pygame.Surface(MAP.size).convert()
+            image.fill(theme.PAPER_DARK)
+            pins = {p: (80 + (p - 1) % 5 * 140, 100 + (p - 1) // 5 * 220, {}) for p in range(1, 16)}
+            return image, pins, []
+
+    def pin_pos(self, distance: int, seat: int | None = None) -> tuple[float, float]:
+        x, y, _ = self.pins.get(distance, (MAP.width / 2, MAP.height / 2, {}))
+        if seat is not None:
+            angle = seat * math.pi / 2 + math.pi / 4
+            x += 7 * math.cos(angle)
+            y += 7 * math.sin(angle)
+        return x, y
+
+    def _map_signature(self) -> Hashable:
+        players = self.view["players"]
+        return (tuple(tuple(p["journey"]) for p in players), tuple(tuple(p["markers"]) for p in players),
+                self.hover, self.selected, self.view["phase"], self.is_my_turn(),
+                frozenset(self.in_flight))
+
+    def _render_map(self, surface: pygame.Surface) -> None:
+        surface.blit(self.map_image, (0, 0))
+        for points in self.route:   # the main cycling route, faint
+            if len(points) > 1:
+                pygame.draw.lines(surface, (150, 130, 100), False, points, 2)
+        players = self.view["players"]
+        focus = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "seat" else None
+        order = sorted(range(len(players)), key=lambda s: (s == focus, s == self.viewer))
+        for seat in order:
+            journey = [c for c in players[seat]["journey"] if c not in self.in_flight]
+            colour = theme.seat_colour(self.session.seats[seat].colour)
+            width = 6 if seat == focus else 4
+            points = [self.pin_pos(CARDS[c].distance, seat) for c in journey]
+            markers = set(players[seat]["markers"])
+            for i in range(1, len(points)):
+                a, b = points[i - 1], points[i]
+                if a == b:
+                    continue
+                pygame.draw.line(surface, (30, 30, 30), a, b, width + 3)
+                pygame.draw.line(surface, colour, a, b, width)
+                if i in markers:
+                    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                    pygame.draw.circle(surface, (30, 30, 30), mid, 11)
+                    wheel = icon("wheel", 18, colour)
+                    surface.blit(wheel, wheel.get_rect(center=(round(mid[0]), round(mid[1]))))
+        # pins, with the ones a chosen card could reach highlighted
+        targets = self._target_distances()
+        for pin, (x, y, props) in sorted(self.pins.items()):
+            target = pin in targets
+            r = 15 if target else 13
+            if target:
+                theme.glow_outline(surface, pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6),
+                                   radius=r + 3, width=3)
+            pygame.draw.circle(surface, (35, 35, 38), (x, y), r + 2)
+            pygame.draw.circle(surface, theme.PAPER, (x, y), r)
+            theme.draw_text(surface, str(pin), (x, y), 17, theme.INK, bold=True, anchor="center")
+        # where each cyclist is now
+        for seat in order:
+            journey = [c for c in players[seat]["journey"] if c not in self.in_flight]
+            if journey:
+                x, y = self.pin_pos(CARDS[journey[-1]].distance, seat)
+                colour_index = self.session.seats[seat].colour
+                theme.draw_seat_badge(surface, colour_index, (int(x + 16), int(y - 16)), 22)
+        pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
+
+    def _target_distances(self) -> set[int]:
+        if not self.is_my_turn() or self.view["phase"] != PLACE:
+            return set()
+        hovered = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "hand" else self.selected
+        if hovered is None:
+            return set()
+        return {CARDS[hovered].distance}
+
+    # ---- piles ------------------------------------------------------------------------------
+    def _piles_signature(self) -> Hashable:
+        v = self.view
+        return (v["deck_count"], v["discard_count"], v["opp_deck_count"], len(v["opp_discard"]),
+                v["round"], v["start_player"])
+
+    def _render_piles(self, surface: pygame.Surface) -> None:
+        rect = surface.get_rect()
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        v = self.view
+        start = self.name(v["start_player"])
+        theme.draw_text(surface, f"Round {v['round']}  ·  {start} started", (24, 16), theme.SIZE_BODY,
+                        theme.TEXT, bold=True)
+        for pile_rect, label, count, back in (
+                (DECK_RECT, "Deck", v["deck_count"], True),
+                (DISCARD_RECT, "Discard", v["discard_count"], True),
+                (OPP_DECK_RECT, "Opportunity", v["opp_deck_count"], False)):
+            local = pile_rect.move(-PILES.x, -PILES.y)
+            if count:
+                for k in range(min(3, (count + 9) // 10)):
+                    img = art.card_back(local.width, local.height) if back else self._opp_back(local.size)
+                    surface.blit(img, local.move(-2 * k, -2 * k))
+            else:
+                pygame.draw.rect(surface, theme.LINE, local, 2, border_radius=10)
+            theme.draw_text(surface, f"{label}", (local.centerx, local.bottom + 8), theme.SIZE_SMALL,
+                            theme.TEXT_DIM, anchor="midtop")
+            theme.draw_text(surface, str(count), (local.centerx, local.bottom + 32), theme.SIZE_BODY,
+                            theme.TEXT, bold=True, anchor="midtop")
+        # the scenery types, so the icons read at a glance
+        x, y = 410, 60
+        for key, info in art.TYPES.items():
+            pygame.draw.rect(surface, art.type_colour(key), (x, y, 34, 34), border_radius=6)
+            img = icon(art.TYPE_ICONS[key], 26, theme.TEXT)
+            surface.blit(img, img.get_rect(center=(x + 17, y + 17)))
+            theme.draw_text(surface, info["label"], (x + 46, y + 17), theme.SIZE_SMALL, theme.TEXT,
+                            anchor="midleft", max_width=250)
+            y += 44
+
+    def _opp_back(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (20, 22, 26), surf.get_rect(), border_radius=10)
+        pygame.draw.rect(surf, pygame.Color("#6a4b8a"), surf.get_rect().inflate(-2, -2), border_radius=10)
+        img = icon("wheel", int(size[0] * 0.4), theme.TEXT)
+        surf.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2 - 8)))
+        theme.draw_text(surf, "x5", (size[0] // 2, size[1] - 12), theme.SIZE_SMALL, theme.TEXT, bold=True,
+                        anchor="midbottom")
+        return surf
+
+    # ---- rows -------------------------------------------------------------------------------
+    def row_card_rect(self, row: int, index: int, count: int) -> pygame.Rect:
+        left = ROWS.x + 56
+        avail = ROWS.right - 14 - left - ROW_CARD[0]
+        step = ROW_CARD[0] + 8 if count <= 1 else min(ROW_CARD[0] + 8, avail / (count - 1))
+        y = ROWS.y + 8 + row * ROW_H + (ROW_H - ROW_CARD[1]) // 2 - 4
+        return pygame.Rect(int(left + index * step), y, *ROW_CARD)
+
+    def row_rect(self, row: int) -> pygame.Rect:
+        return pygame.Rect(ROWS.x + 4, ROWS.y + 8 + row * ROW_H - 4, ROWS.width - 8, ROW_H - 4)
+
+    def clickable_rows(self) -> set[int]:
+        if not self.is_my_turn():
+            return set()
+        legal = self.session.state.legal_actions()
+        return {a.row for a in legal if isinstance(a, (TakeRow, DiscardRow))}
+
+    def _rows_signature(self) -> Hashable:
+        return (tuple(tuple(r) for r in self.view["rows"]), self.hover, frozenset(self.in_flight),
+                frozenset(self.clickable_rows()), self.view["phase"], repr(self.flash.get("rows")))
+
+    def _render_rows(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0, 0))
+        pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
+        clickable = self.clickable_rows()
+        discard = self.view["phase"] == DISCARD
+        flashed = self.flash.get("rows", set())
+        for row, cards in enumerate(self.view["rows"]):
+            rrect = self.row_rect(row).move(-ROWS.x, -ROWS.y)
+            hovered = self.hover == ("row", row)
+            if row in clickable:
+                colour = theme.WARNING if discard else theme.HIGHLIGHT
+                if hovered:
+                    pygame.draw.rect(surface, (70, 64, 44) if not discard else (80, 44, 44), rrect,
+                                     border_radius=10)
+                theme.glow_outline(surface, rrect, colour, radius=10, width=3 if hovered else 2)
+            elif row in flashed:
+                pygame.draw.rect(surface, theme.TEXT_DIM, rrect, 2, border_radius=10)
+            theme.draw_text(surface, str(row + 1), (rrect.x + 24, rrect.centery), theme.SIZE_LARGE,
+                            theme.TEXT_DIM, bold=True, anchor="center")
+            if not cards:
+                theme.draw_text(surface, "taken", (rrect.x + 60, rrect.centery), theme.SIZE_SMALL,
+                                theme.TEXT_DIM, anchor="midleft")
+            for i, number in enumerate(cards):
+                if number in self.in_flight:
+                    continue
+                r = self.row_card_rect(row, i, len(cards)).move(-ROWS.x, -ROWS.y)
+                surface.blit(art.card_face(number, *ROW_CARD, detail=False), r)
+
+    # ---- hand and choices -------------------------------------------------------------------
+    def hand_card_rect(self, index: int, count: int) -> pygame.Rect:
+        step = min(HAND_CARD[0] + 12, (HAND.width - 40 - HAND_CARD[0]) / max(1, count - 1))
+        return pygame.Rect(int(HAND.x + 20 + index * step), HAND.y + 56, *HAND_CARD)
+
+    def playable(self) -> dict[int, list[PlayCard]]:
+        plays: dict[int, list[PlayCard]] = {}
+        if self.is_my_turn() and self.view["phase"] == PLACE:
+            for action in self.session.state.legal_actions():
+                if isinstance(action, PlayCard):
+                    plays.setdefault(action.card, []).append(action)
+        return plays
+
+    def _hand_signature(self) -> Hashable:
+        v = self.view
+        return (v["phase"], tuple(v["hand"]), self.hover, self.selected, self.is_my_turn(),
+                v["turn"], frozenset(self.in_flight), self.viewer, v["placed"],
+                self.session.state.current_player, self.bot_thinking())
+
+    def _render_hand(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0, 0))
+        pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
+        v = self.view
+        seat = self.session.state.current_player
+        if seat is None:
+            theme.draw_text(surface, "The journey is over.", (24, 20), theme.SIZE_LARGE, bold=True)
+            return
+        mine = self.is_my_turn()
+        who = self.name(seat)
+        phase = v["phase"]
+        if phase == PLACE:
+            title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
+        elif phase == DISCARD:
+            title = "Last player: discard one more row" if mine else f"{who} discards a row"
+        else:
+            title = "Search or Schedule" if mine else (f"{who} is thinking…" if self.session.seats[seat].is_bot
+                                                      else f"Waiting for {who}")
+        theme.draw_text(surface, title, (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
+        if phase == PLACE:
+            hand = v["hand"]
+            plays = self.playable()
+            last = self._last_distance(seat)
+            if not hand:
+                theme.draw_text(surface, "No scenery cards in this row.", (20, 70), theme.SIZE_BODY,
+                                theme.TEXT_DIM)
+            for i, number in enumerate(hand):
+                if number in self.in_flight:
+                    continue
+                r = self.hand_card_rect(i, len(hand)).move(-HAND.x, -HAND.y)
+                lifted = r.move(0, -8) if (self.hover == ("hand", number) or self.selected == number) else r
+                surface.blit(art.card_face(number, *HAND_CARD), lifted)
+                if mine and number in plays:
+                    theme.glow_outline(surface, lifted, radius=10, width=4 if self.selected == number else 3)
+                gap = abs(CARDS[number].distance - last) if last is not None else 0
+                note = "free" if gap <= 1 else f"{gap} bikes"
+                colour = theme.GOOD if gap <= 1 else (theme.HIGHLIGHT if number in plays else theme.TEXT_DIM)
+                theme.draw_text(surface, note, (lifted.centerx, r.bottom + 8), theme.SIZE_SMALL, colour,
+                                bold=True, anchor="midtop")
+            if mine:
+                if self.selected is not None:
+                    theme.draw_text(surface, "Pay with:", (20, 266), theme.SIZE_SMALL, theme.TEXT_DIM)
+                elif v["placed"] and plays:
+                    theme.draw_text(surface, "A +1 Scenery card lets you add one more.", (20, 266),
+                                    theme.SIZE_SMALL, theme.TEXT_DIM)
+                elif not plays and hand:
+                    theme.draw_text(surface, "Nothing you can add now: end the Schedule.", (20, 266),
+                                    theme.SIZE_SMALL, theme.TEXT_DIM)
+        elif phase == TURN and mine:
+            body = ("Search: reveal two cards into the rows (click Search or the deck).\n"
+                    "Schedule: click a row to take all its cards; then you pass for this round.")
+            if self.view["players"][seat]["passed"] is False and all(
+                    p["passed"] for s, p in enumerate(self.view["players"]) if s != seat):
+                body += "\nEveryone else has passed: one more Search at most, then Schedule."
+            theme.draw_paragraph(surface, body, pygame.Rect(20, 60, HAND.width - 40, 200), theme.SIZE_SMALL,
+                                 theme.TEXT)
+        elif phase == DISCARD and mine:
+            theme.draw_paragraph(surface, "Click one of the remaining rows: its cards go to the discard pile "
+                                 "and the empty rows are refilled.", pygame.Rect(20, 60, HAND.width - 40, 120),
+                                 theme.SIZE_SMALL, theme.TEXT)
+        elif self.bot_thinking():
+            t = pygame.time.get_ticks() / 300
+            for k in range(3):
+                alpha = 120 + int(120 * max(0, math.sin(t - k)))
+                pygame.draw.circle(surface, (alpha, alpha, alpha), (40 + k * 24, 80), 7)
+
+    def _last_distance(self, seat: int) -> int | None:
+        journey = self.view["players"][seat]["journey"]
+        return CARDS[journey[-1]].distance if journey else None
+
+    # ---- pygame-gui buttons for the choices ---------------------------------------------------
+    def _wanted_buttons(self) -> list[tuple[Any, str, str]]:
+        """(key, label, kind) of the buttons the current choice needs."""
+        if not self.is_my_turn():
+            return []
+        v = self.view
+        legal = self.session.state.legal_actions()
+        wanted: list[tuple[Any, str, str]] = []
+        if v["phase"] == TURN:
+            if Search() in legal:
+                wanted.append((Search(), "Search", "primary"))
+            if Pass() in legal:
+                wanted.append((Pass(), "Pass", "primary"))
+        elif v["phase"] == PLACE:
+            if self.selected is not None:
+                for action in self.playable().get(self.selected, []):
+                    wanted.append((action, describe_payment(action.pay), ""))
+                wanted.append(("cancel", "Back", "small"))
+            left = len(v["hand"])
+            label = f"End Schedule ({left} to storage)" if left else "End Schedule"
+            wanted.append((EndSchedule(), label, "primary" if not self.playable() else ""))
+        return wanted
+
+    def _sync_buttons(self) -> None:
+        wanted = self._wanted_buttons()
+        key = tuple((k if not isinstance(k, Action) else repr(k), label) for k, label, _ in wanted)
+        if key == self._button_key:
+            return
+        self._button_key = key
+        for button in self._board_buttons.values():
+            button.kill()
+        self._board_buttons = {}
+        x, y = HAND.x + 20, HAND.bottom - 72
+        pay_x, pay_y = HAND.x + 110, HAND.y + 258
+        for action, label, kind in wanted:
+            if isinstance(action, PlayCard) or action == "cancel":
+                width = max(120, theme.font(19).size(label)[0] + 36)
+                if pay_x + width > HAND.right - 16:
+                    pay_x, pay_y = HAND.x + 110, pay_y + 46
+                rect = (pay_x, pay_y, width, 40)
+                pay_x += width + 10
+                kind = "small"
+            else:
+                width = max(200, theme.font(24, True).size(label)[0] + 48)
+                rect = (x, y, width, 56)
+                x += width + 16
+            self._board_buttons[action] = self.button(rect, label, kind=kind)
+
+    def on_board_button(self, element: Any) -> None:
+        for action, button in self._board_buttons.items():
+            if element is button:
+                if action == "cancel":
+                    self.selected = None
+                else:
+                    self.selected = None
+                    self.try_action(action)
+                return
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        if hasattr(self, "_board_buttons"):
+            if self.selected is not None and self.selected not in self.view.get("hand", []):
+                self.selected = None
+            self._sync_buttons()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.flash and pygame.time.get_ticks() > self.flash.get("until", 0):
+            self.flash = {}
+        self._sync_buttons()
+        if self.bot_thinking():
+            self.invalidate(HAND)
+
+    # ---- input ------------------------------------------------------------------------------
+    def hit_board(self, pos: tuple[int, int]) -> Hashable:
+        if ROWS.collidepoint(pos):
+            for row in range(5):
+                if self.row_rect(row).collidepoint(pos):
+                    cards = self.view["rows"][row]
+                    for i in range(len(cards) - 1, -1, -1):
+                        if self.row_card_rect(row, i, len(cards)).collidepoint(pos):
+                            return ("row", row, cards[i])
+                    return ("row", row)
+        if HAND.collidepoint(pos) and self.view["phase"] == PLACE:
+            hand = self.view["hand"]
+            for i in range(len(hand) - 1, -1, -1):
+                if self.hand_card_rect(i, len(hand)).inflate(0, 16).collidepoint(pos):
+                    return ("hand", hand[i])
+        if DECK_RECT.collidepoint(pos):
+            return ("deck",)
+        if MAP.collidepoint(pos):
+            local = (pos[0] - MAP.x, pos[1] - MAP.y)
+            for pin, (x, y, _props) in self.pins.items():
+                if math.dist(local, (x, y)) <= 16:
+                    return ("pin", pin)
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
+            # a row is one target whichever of its cards is under the mouse
+            if isinstance(hover, tuple) and hover[0] == "row" and len(hover) == 3:
+                self.hover_card = hover[2]
+                hover = ("row", hover[1])
+            else:
+                self.hover_card = hover[1] if isinstance(hover, tuple) and hover[0] == "hand" else None
+            if hover != self.hover:
+                self.hover = hover
+            self.invalidate(self._tooltip_area())
+            return True
+        return super().handle_event(event)
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        hit = self.hit_board(pos)
+        if not isinstance(hit, tuple):
+            return
+        if not self.is_my_turn():
+            self.refuse(f"It is {self.name(self.session.state.current_player)}'s turn.")
+            return
+        phase = self.view["phase"]
+        if hit[0] == "row":
+            row = hit[1]
+            if phase == DISCARD:
+                self.try_action(DiscardRow(row))
+            elif phase == TURN:
+                self.try_action(TakeRow(row))
+            else:
+                self.refuse("You are scheduling: add a card from your hand, or end the Schedule.")
+        elif hit[0] == "deck":
+            self.try_action(Search())
+        elif hit[0] == "hand":
+            self.choose_card(hit[1])
+
+    def choose_card(self, number: int) -> None:
+        plays = self.playable().get(number)
+        if not plays:
+            self.try_action(PlayCard(number, (0, 0, 0, 0)))  # refused with the reason why
+            return
+        if len(plays) == 1:
+            self.selected = None
+            self.try_action(plays[0])
+            return
+        self.selected = number
+        self.status_note = "Choose how to pay the bikes for this card."
+        self.status_warning = False
+        self._sync_buttons()
+
+    def key_board(self, event: pygame.event.Event) -> bool:
+        if not self.is_my_turn():
+            return False
+        phase = self.view["phase"]
+        if pygame.K_1 <= event.key <= pygame.K_5:
+            row = event.key - pygame.K_1
+            self.try_action(DiscardRow(row) if phase == DISCARD else TakeRow(row))
+            return True
+        if event.key == pygame.K_s and phase == TURN:
+            self.try_action(Search())
+            return True
+        if event.key in (pygame.K_e, pygame.K_RETURN) and phase == PLACE:
+            self.try_action(EndSchedule())
+            return True
+        return False
+
+    # ---- the prompt -------------------------------------------------------------------------
+    def prompt(self) -> str:
+        phase = self.view["phase"]
+        if phase == TURN:
+            if Search() in self.session.state.legal_actions():
+                return "Search (reveal two cards) or Schedule (click a row to take it)."
+            return "Schedule: click a row to take it."
+        if phase == PLACE:
+            if self.playable():
+                return "Click a card to add it to your journey, or end the Schedule."
+            return "End the Schedule: the rest of your hand goes to scenery storage."
+        if phase == DISCARD:
+            return "As the last player, click one more row to discard."
+        return ""
+
+    # ---- seat panels ------------------------------------------------------------------------
+    def seat_panel_height(self) -> int:
+        return 148 if len(self.session.seats) > 3 else 160
+
+    def journey_slot(self, seat: int, index: int) -> pygame.Rect:
+        panel = self._seat_rects[seat]
+        return pygame.Rect(panel.x + 20 + index * (MINI[0] + 6), panel.y + 50, *MINI)
+
+    def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        p = self.view["players"][seat]
+        score = self.view["public_scores"][seat]
+        theme.draw_text(surface, f"{score} pts", (rect.right - 20, 26), theme.SIZE_BODY, theme.TEXT,
+                        bold=True, anchor="midright")
+        if p["passed"] and not self.session.state.is_over:
+            theme.draw_text(surface, "PASS", (rect.right - 110, 26), theme.SIZE_SMALL, theme.TEXT_DIM,
+                            bold=True, anchor="midright")
+        journey = p["journey"]
+        markers = set(p["markers"])
+        for i in range(JOURNEY_LENGTH):
+            slot = self.journey_slot(seat, i).move(-self._seat_rects[seat].x, -self._seat_rects[seat].y)
+            if i < len(journey) and journey[i] not in self.in_flight:
+                surface.blit(art.mini_card(journey[i], *MINI), slot)
+            else:
+                pygame.draw.rect(surface, theme.LINE, slot, 1, border_radius=6)
+            if i in markers and i < len(journey):
+                pygame.draw.circle(surface, (20, 20, 20), (slot.x - 3, slot.centery), 9)
+                wheel = icon("wheel", 14, theme.HIGHLIGHT)
+                surface.blit(wheel, wheel.get_rect(center=(slot.x - 3, slot.centery)))
+        y = rect.bottom - 24
+        x = 20
+        bikes = sum(CARDS[c].bikes for c in p["bike_storage"])
+        for icon_name, value, tip in (
+                ("wheel", f"{bikes}", "bikes"),
+                ("opp_extra", f"{p['scenery_storage_count']}/5", "stored"),
+                ("bike_marker", f"{len(p['markers'])}", "markers"),
+                ("opp_point", f"{p['opportunity_count']}", "opportunity"),
+        ):
+            img = icon(icon_name, 22, theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midleft=(x, y)))
+            r = theme.draw_text(surface, value, (x + 28, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
+                                anchor="midleft")
+            x = r.right + 8
+            r = theme.draw_text(surface, tip, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midleft")
+            x = r.right + 18
+        if p["opportunities"]:
+            # the viewer's own opportunity cards, face up for them only
+            ox = rect.right - 20 - len(p["opportunities"]) * 34
+            for k, ident in enumerate(p["opportunities"]):
+                img = art.opportunity_face(ident, 30, 40)
+                surface.blit(img, (ox + k * 34, rect.bottom - 46))
+
+    # ---- tooltips ---------------------------------------------------------------------------
+    hover_card: int | None = None
+
+    def _tooltip_card(self) -> int | None:
+        hover = self.hover
+        if self.hover_card is not None:
+            return self.hover_card
+        if isinstance(hover, tuple) and hover[0] == "seatcard":
+            return hover[1]
+        return None
+
+    def _tooltip_area(self) -> pygame.Rect:
+        return pygame.Rect(MAP.right - 246, MAP.y + 10, 236, 340)
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        number = self._tooltip_card()
+        if number is None or number in self.in_flight:
+            return
+        area = self._tooltip_area()
+        face = art.card_face(number, 200, 280)
+        shadow = pygame.Rect(area.x + 18, area.y + 14, 200, 280)
+        pygame.draw.rect(canvas, (0, 0, 0), shadow.move(0, 5), border_radius=18)
+        canvas.blit(face, shadow)
+
+    def _hit_side(self, pos) -> Hashable:
+        for seat in range(len(self.session.seats)):
+            journey = self.view["players"][seat]["journey"]
+            for i in range(len(journey)):
+                if self.journey_slot(seat, i).collidepoint(pos):
+                    self.hover_card = journey[i]
+                    return ("seat", seat)
+        return super()._hit_side(pos)
+
+    # ---- animation: cards fly from where they were to where they are ---------------------------
+    def card_places(self, view: dict[str, Any]) -> dict[int, pygame.Rect]:
+        places: dict[int, pygame.Rect] = {}
+        for row, cards in enumerate(view["rows"]):
+            for i, number in enumerate(cards):
+                places[number] = self.row_card_rect(row, i, len(cards))
+        if view["phase"] == PLACE:
+            for i, number in enumerate(view["hand"]):
+                places[number] = self.hand_card_rect(i, len(view["hand"]))
+        for seat, p in enumerate(view["players"]):
+            for i, number in enumerate(p["journey"]):
+                places[number] = self.journey_slot(seat, i)
+        return places
+
+    def _storage_anchor(self, seat: int) -> pygame.Rect:
+        panel = self._seat_rects[seat]
+        return pygame.Rect(panel.x + 130, panel.bottom - 40, 40, 40)
+
+    def on_applied(self, action: Action, seat: int | None, before: dict, after: dict) -> None:
+        sounds = self.app.sound
+        if isinstance(action, Search):
+            sounds.play("card_flip")
+        elif isinstance(action, DiscardRow):
+            sounds.play("card_shuffle")
+        else:
+            sounds.play("card_place")
+        if isinstance(action, PlayCard) and sum(action.pay):
+            sounds.play("bell")
+        mine = after["players"]
+        if any(m["opportunity_count"] > b["opportunity_count"] for m, b in zip(mine, before["players"])):
+            sounds.play("opportunity")
+        if after["round"] != before["round"] or after.get("over"):
+            sounds.play("card_flip")
+        if seat is not None and self.session.seats[seat].is_bot:
+            lines = after.get("log") or []
+            mine_lines = [text for s, text in lines if s == seat]
+            if mine_lines:
+                self.status_note = self.words(mine_lines[-1])
+            if isinstance(action, (TakeRow, DiscardRow)):
+                self.flash = {"rows": {action.row}, "until": pygame.time.get_ticks() + 1500}
+        self._fly_cards(before, after, seat)
+
+    def _fly_cards(self, before: dict, after: dict, seat: int | None) -> None:
+        old = self.card_places(before)
+        new = self.card_places(after)
+        storage_gain = [s for s, (a, b) in enumerate(zip(after["players"], before["players"]))
+                        if a["scenery_storage_count"] > b["scenery_storage_count"]]
+        bike_gain = {c: s for s, p in enumerate(after["players"]) for c in p["bike_storage"]
+                     if c not in before["players"][s]["bike_storage"]}
+        delay = 0.0
+        for number, target in new.items():
+            start = old.get(number)
+            if start is None:
+                start = DECK_RECT  # new cards come from the deck
+            if start == target:
+                continue
+            self._launch(number, start, target, delay, face=True)
+            delay += 0.18
+        for number, start in old.items():
+            if number in new:
+                continue
+            if number in bike_gain:
+                target = self._storage_anchor(bike_gain[number]).move(-90, 0)
+            elif storage_gain:
+                target = self._storage_anchor(storage_gain[0])
+            elif after["discard_count"] > before["discard_count"]:
+                target = DISCARD_RECT
+            else:
+                target = DECK_RECT
+            self._launch(number, start, target, delay, face=False)
+            delay += 0.08
+
+    def _launch(self, number: int, start: pygame.Rect, target: pygame.Rect, delay: float, face: bool) -> None:
+        self.in_flight.add(number)
+        start, target = pygame.Rect(start), pygame.Rect(target)
+
+        def size_at(t: float) -> tuple[int, int]:
+            return (max(8, round(start.width + (target.width - start.width) * t)),
+                    max(8, round(start.height + (target.height - start.height) * t)))
+
+        def bounds(t: float) -> pygame.Rect:
+            centre = lerp_point(start.center, target.center, t)
+            w, h = size_at(t)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(centre[0]), round(centre[1] - 40 * math.sin(math.pi * t)))
+            return rect.inflate(12, 12)
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            rect = bounds(t).inflate(-12, -12)
+            if CARDS[number].is_bike or rect.width >= 60:
+                img = art.card_face(number, *ROW_CARD, detail=False)
+            else:
+                img = art.mini_card(number, *MINI)
+            if not face and t > 0.5:
+                img = art.card_back(*ROW_CARD)
+            scaled = pygame.transform.smoothscale(img, rect.size)
+            shadow = rect.move(4, 6)
+            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=8)
+            surface.blit(scaled, rect)
+
+        def done() -> None:
+            self.in_flight.discard(number)
+
+        self.anim.add(Motion(FLY_TIME, draw, bounds, delay=delay, ease=ease_in_out, on_done=done))

@@ -1,0 +1,1 @@
+"""The app's scenes: main menu, setup, settings, results, statistics."""

@@ -1,0 +1,231 @@
+"""The main menu: the six games (those not built yet shown as coming), Continue, Load,
+Statistics, Settings, Rules, Quit."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.core import paths
+from game.core.registry import GameSpec, load_games
+from game.core.saves import SaveError
+from game.core.session import Session
+from game.ui import theme
+from game.ui.icons import icon
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TILE_W, TILE_H = 560, 250
+TILES_ORIGIN = (700, 150)
+TILE_GAP = 30
+BUTTON_X, BUTTON_W, BUTTON_H = 120, 420, 64
+
+
+def tile_rects(count: int) -> list[pygame.Rect]:
+    rects = []
+    for i in range(count):
+        col, row = i % 2, i // 2
+        rects.append(pygame.Rect(TILES_ORIGIN[0] + col * (TILE_W + TILE_GAP),
+                                 TILES_ORIGIN[1] + row * (TILE_H + TILE_GAP), TILE_W, TILE_H))
+    return rects
+
+
+def menu_games() -> list[GameSpec]:
+    """One tile per game; the two Ticket to Ride boards share a tile until they are built."""
+    games = list(load_games().values())
+    if not any(g.available for g in games if g.id.startswith("ttr-")):
+        korea = next((g for g in games if g.id == "ttr-korea"), None)
+        if korea is not None:
+            games.remove(korea)
+    return games
+
+
+def autosave_summary() -> tuple[str, bool] | None:
+    """(a line about the autosaved game, whether it can be continued), or None if none."""
+    path = paths.autosave_path()
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        names = ", ".join(s["name"] for s in data["seats"])
+        line = f"{data.get('title', data['game'])} · {names} · move {len(data['actions'])}"
+        return line, not data.get("over", False)
+    except (OSError, ValueError, KeyError, TypeError):
+        return "The autosave is damaged", False
+
+
+class MenuScene(Scene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.games = menu_games()
+        self.tiles = tile_rects(len(self.games))
+        self.hovered: int | None = None
+        self.message = ""
+        summary = autosave_summary()
+        self.autosave_line = summary[0] if summary else "No game to continue yet"
+        y = 330
+        self.continue_button = self.button((BUTTON_X, y, BUTTON_W, BUTTON_H), "Continue", kind="primary",
+                                           enabled=bool(summary and summary[1]),
+                                           tooltip="Resume the last game where it stopped")
+        self.buttons = {"continue": self.continue_button}
+        for i, (key, label) in enumerate((("load", "Load a saved game"), ("stats", "Statistics"),
+                                          ("settings", "Settings"), ("rules", "Rules"),
+                                          ("quit", "Quit"))):
+            self.buttons[key] = self.button((BUTTON_X, y + 110 + i * (BUTTON_H + 16), BUTTON_W, BUTTON_H),
+                                            label, kind="big")
+
+    # ---- events ---------------------------------------------------------------------------
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        for key, button in self.buttons.items():
+            if event.ui_element is button:
+                getattr(self, f"do_{key}")()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            hovered = self._tile_at(event.pos)
+            if hovered != self.hovered:
+                for index in (self.hovered, hovered):
+                    if index is not None:
+                        self.invalidate(self.tiles[index].inflate(20, 20))
+                self.hovered = hovered
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._tile_at(event.pos)
+            if index is not None:
+                self.choose_game(self.games[index])
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.do_quit()
+            return True
+        return False
+
+    def _tile_at(self, pos) -> int | None:
+        for i, rect in enumerate(self.tiles):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def choose_game(self, spec: GameSpec) -> None:
+        if not spec.available:
+            self.say(f"{spec.title} is coming in a later version of Journeys.")
+            self.app.sound.play("error")
+            return
+        from game.scenes.setup import SetupScene
+        self.app.push(SetupScene(self.app, spec))
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.invalidate(pygame.Rect(0, 1000, 1920, 80))
+
+    # ---- buttons --------------------------------------------------------------------------
+    def do_continue(self) -> None:
+        self.open_save(paths.autosave_path(), continuing=True)
+
+    def open_save(self, path: Path, continuing: bool = False) -> bool:
+        """Load a save and start playing it; on a bad file, say why and change nothing."""
+        try:
+            session = Session.load(Path(path), autosave_path=paths.autosave_path())
+        except SaveError as exc:
+            self.say(str(exc))
+            self.app.sound.play("error")
+            return False
+        if not continuing:
+            session.autosave()
+        from game.ui.gamescene import open_game
+        open_game(self.app, session)
+        return True
+
+    def do_load(self) -> None:
+        from game.scenes.saves import LoadScene
+        self.app.push(LoadScene(self.app))
+
+    def do_stats(self) -> None:
+        from game.scenes.stats import StatsScene
+        self.app.push(StatsScene(self.app))
+
+    def do_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def do_rules(self) -> None:
+        from game.ui.rules_viewer import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def do_quit(self) -> None:
+        self.app.quit()
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        summary = autosave_summary()
+        self.autosave_line = summary[0] if summary else "No game to continue yet"
+        if summary and summary[1]:
+            self.continue_button.enable()
+        else:
+            self.continue_button.disable()
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+        self._draw_backdrop(canvas)
+        theme.draw_text(canvas, "Journeys", (BUTTON_X, 120), theme.SIZE_HUGE, theme.TEXT, bold=True)
+        theme.draw_text(canvas, "Six travel board games at one screen", (BUTTON_X + 4, 218),
+                        theme.SIZE_LARGE, theme.TEXT_DIM)
+        theme.draw_text(canvas, self.autosave_line, (BUTTON_X + 4, 400), theme.SIZE_SMALL,
+                        theme.TEXT_DIM, max_width=BUTTON_W + 120)
+        theme.draw_text(canvas, "Choose a game", (TILES_ORIGIN[0], TILES_ORIGIN[1] - 52),
+                        theme.SIZE_LARGE, theme.TEXT, bold=True)
+        for i, (spec, rect) in enumerate(zip(self.games, self.tiles)):
+            self._draw_tile(canvas, spec, rect, i == self.hovered)
+        if self.message:
+            theme.draw_text(canvas, self.message, (960, 1040), theme.SIZE_BODY, theme.HIGHLIGHT,
+                            anchor="center", max_width=1800)
+
+    def _draw_backdrop(self, canvas: pygame.Surface) -> None:
+        # a faint dotted route behind the title: the travel theme without clutter
+        points = [(60, 980), (220, 900), (330, 960), (470, 870), (600, 930)]
+        for a, b in zip(points, points[1:]):
+            for k in range(12):
+                t = k / 12
+                x = a[0] + (b[0] - a[0]) * t
+                y = a[1] + (b[1] - a[1]) * t
+                pygame.draw.circle(canvas, theme.LINE, (int(x), int(y)), 3)
+        for i, p in enumerate(points[::2]):
+            theme.draw_seat_badge(canvas, i, p, 26)
+
+    def _draw_tile(self, canvas: pygame.Surface, spec: GameSpec, rect: pygame.Rect, hovered: bool) -> None:
+        available = spec.available
+        colour = theme.PANEL_LIGHT if hovered and available else theme.PANEL
+        theme.shadowed_panel(canvas, rect, colour)
+        accent = pygame.Color(spec.accent if available else "#5b626d")
+        pygame.draw.rect(canvas, accent, (rect.x, rect.y, 10, rect.height),
+                         border_top_left_radius=12, border_bottom_left_radius=12)
+        title_colour = theme.TEXT if available else theme.TEXT_DIM
+        theme.draw_text(canvas, spec.title, (rect.x + 32, rect.y + 24), theme.SIZE_LARGE,
+                        title_colour, bold=True, max_width=rect.width - 60)
+        players = f"{spec.min_players}-{spec.max_players} players"
+        theme.draw_text(canvas, players, (rect.x + 32, rect.y + 66), theme.SIZE_SMALL, theme.TEXT_DIM)
+        theme.draw_paragraph(canvas, spec.blurb, pygame.Rect(rect.x + 32, rect.y + 100, rect.width - 64, 100),
+                             theme.SIZE_SMALL, theme.TEXT if available else theme.TEXT_DIM)
+        if available:
+            label = theme.text("Play", theme.SIZE_BODY, tuple(theme.TEXT_DARK), bold=True)
+            pill = pygame.Rect(0, 0, label.get_width() + 70, 40)
+            pill.bottomright = (rect.right - 24, rect.bottom - 20)
+            pygame.draw.rect(canvas, theme.HIGHLIGHT, pill, border_radius=20)
+            play = icon("ui_play", 22, theme.TEXT_DARK)
+            canvas.blit(play, play.get_rect(midleft=(pill.x + 18, pill.centery)))
+            canvas.blit(label, label.get_rect(midleft=(pill.x + 46, pill.centery)))
+            if hovered:
+                theme.glow_outline(canvas, rect, radius=12, width=3)
+        else:
+            label = theme.text("Coming soon", theme.SIZE_SMALL, tuple(theme.TEXT_DIM), bold=True)
+            pill = pygame.Rect(0, 0, label.get_width() + 32, 34)
+            pill.bottomright = (rect.right - 24, rect.bottom - 22)
+            pygame.draw.rect(canvas, theme.LINE, pill, 2, border_radius=17)
+            canvas.blit(label, label.get_rect(center=pill.center))

@@ -1,0 +1,1 @@
+"""Command-line tools: screenshots, the smoke test, the benchmarks."""

@@ -1,0 +1,25 @@
+"""Sessions played some way by bots, for screenshots, the smoke test and the benchmarks."""
+from __future__ import annotations
+
+from game.core.ai import make_bot
+from game.core.registry import GameSpec
+from game.core.session import BOT, PERSON, Seat, Session
+
+DEMO_NAMES = ("Mei", "Jun", "Ana", "Tomas", "Ines", "Kofi")
+
+
+def bot_session(spec: GameSpec, players: int, seed: int, after: int, level: str = "normal",
+                *, results: bool = False, person_seat: int | None = 0) -> Session:
+    """A session whose seat `person_seat` is a person (the view shown) and the rest bots,
+    after `after` bot moves (or to the end with `results`)."""
+    seats = [Seat(DEMO_NAMES[i], PERSON if i == person_seat else BOT, level, colour=i)
+             for i in range(players)]
+    session = Session(spec, seats, {}, seed)
+    bots = [make_bot(spec, "normal" if level == "hard" else level, seed * 7 + i) for i in range(players)]
+    count = 0
+    while not session.state.is_over and (results or count < after):
+        seat = session.state.current_player
+        action = bots[seat].choose(session.state.view(seat), session.state.legal_actions())
+        session.apply(action, autosave=False)
+        count += 1
+    return session

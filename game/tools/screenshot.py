@@ -1,0 +1,67 @@
+"""`--screenshot FILE --game ID [--after K]`: render a scene headless to a PNG."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import pygame
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.app import App
+    from game.core.registry import get
+    from game.settings import Settings
+
+    width, _, height = args.size.partition("x")
+    settings = Settings(window_size=(int(width), int(height)), animation_speed="off", muted=True)
+    app = App(headless=True, settings=settings, window_size=settings.window_size)
+    spec = None
+    if args.game:
+        try:
+            spec = get(args.game)
+        except KeyError as exc:
+            print(exc.args[0], file=sys.stderr)
+            return 2
+    scene_name = args.scene if args.game or args.scene != "game" else "menu"
+    from game.scenes.menu import MenuScene
+    menu = app.push(MenuScene(app))
+    if scene_name == "setup":
+        from game.scenes.setup import SetupScene
+        app.push(SetupScene(app, spec or get("ubike")))
+    elif scene_name in ("game", "results"):
+        from game.tools.demo_session import bot_session
+        from game.ui.gamescene import open_game
+        if spec is None or not spec.available:
+            print("--screenshot needs --game with a playable game id", file=sys.stderr)
+            return 2
+        session = bot_session(spec, args.players or spec.min_players, args.seed, args.after,
+                              args.level, results=(scene_name == "results"))
+        open_game(app, session, bots_paused=True)
+    elif scene_name == "rules":
+        from game.ui.rules_viewer import RulesScene
+        app.push(RulesScene(app, spec.id if spec else None))
+    elif scene_name == "settings":
+        from game.scenes.settings import SettingsScene
+        app.push(SettingsScene(app))
+    elif scene_name == "stats":
+        from game.scenes.stats import StatsScene
+        app.push(StatsScene(app))
+    elif scene_name == "load":
+        from game.scenes.saves import LoadScene
+        app.push(LoadScene(app))
+    del menu
+    for _ in range(3):
+        app.step(events=[], dt=1 / 60)
+    app._need_full_present = True
+    for scene in app.scenes:
+        scene.invalidate()
+    app.step(events=[], dt=1 / 60)
+    out = Path(args.screenshot)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.canvas, str(out))
+    if app.errors:
+        print(app.errors[-1], file=sys.stderr)
+        return 1
+    print(f"saved {out}")
+    return 0

@@ -1,0 +1,545 @@
+"""The frame every game scene shares.
+
+It owns the session and shows, for every game: whose turn it is and what they may do (the
+status line), the seats, the game log, undo/redo, the rules and the pause menu. It runs the
+bots off the UI thread at a pace a person can follow, brings the pass-the-device curtain down
+between two people, autosaves (through the session) and opens the results at the end.
+
+A game's scene subclasses it and supplies the board: `draw_board`, `board_signature`,
+`click_board`, `seat_summary`, `prompt`, and optionally animations in `on_applied`.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, Callable, Hashable
+
+import pygame
+import pygame_gui
+
+from game.core import stats
+from game.core.ai import make_bot
+from game.core.protocol import Action, IllegalAction, fill_names
+from game.core.registry import import_attr
+from game.core.session import Session
+from game.ui import theme
+from game.ui.anim import Animator
+from game.ui.icons import icon
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TOP_BAR = pygame.Rect(0, 0, 1920, 64)
+BOARD = pygame.Rect(0, 64, 1390, 1016)
+SIDE = pygame.Rect(1400, 64, 520, 1016)
+LOG_LINES = 9
+
+BOT_PACES = {"off": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}   # minimum think, seconds
+
+_EXECUTOR: ThreadPoolExecutor | None = None
+
+
+def executor() -> ThreadPoolExecutor:
+    """The one worker thread bots think on. A short GIL switch interval keeps the UI thread's
+    frames smooth while a bot searches."""
+    global _EXECUTOR
+    if _EXECUTOR is None:
+        sys.setswitchinterval(0.001)
+        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+    return _EXECUTOR
+
+
+def open_game(app: "App", session: Session, *, bots_paused: bool = False) -> "GameScene":
+    """Start showing `session` in its game's scene, on top of the main menu."""
+    scene_class = import_attr(session.spec.scene)
+    scene = scene_class(app, session, bots_paused=bots_paused)
+    from game.scenes.menu import MenuScene
+    menus = [s for s in app.scenes if isinstance(s, MenuScene)]
+    menu = menus[0] if menus else MenuScene(app)
+    app.reset_to(menu, scene)
+    return scene
+
+
+class Layer:
+    """A cached picture of one part of the scene, redrawn only when its signature changes."""
+
+    def __init__(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
+                 signature: Callable[[], Hashable], alpha: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.render = render
+        self.signature = signature
+        self.alpha = alpha
+        self.surface: pygame.Surface | None = None
+        self.last: Hashable = object()
+
+    def refresh(self) -> bool:
+        """Re-render if needed; True when the picture changed."""
+        sig = self.signature()
+        if self.surface is not None and sig == self.last:
+            return False
+        flags = pygame.SRCALPHA if self.alpha else 0
+        surface = pygame.Surface(self.rect.size, flags)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha() if self.alpha else surface.convert()
+        self.render(surface)
+        self.surface = surface
+        self.last = sig
+        return True
+
+
+class GameScene(Scene):
+    has_hidden_information = True
+
+    def __init__(self, app: "App", session: Session, *, bots_paused: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spec = session.spec
+        self.bots_paused = bots_paused
+        self.anim = Animator(app.animation_speed)
+        self.viewer: int | None = self._initial_viewer()
+        self.view: dict[str, Any] = self.session.state.view(self.viewer)
+        self.status_note = ""          # why the last click was refused, or what just happened
+        self.status_warning = False
+        self.hover: Hashable = None
+        self.log_scroll = 0
+        self._bot_future: Future | None = None
+        self._bot_started = 0.0
+        self._bot_generation = 0
+        self._bots: dict[int, Any] = {}
+        self._awaiting_curtain = False
+        self._over_handled = session.state.is_over
+        self._results_at: float | None = None
+        self.last_actor: int | None = None
+        self.layers: list[Layer] = []
+        self._seat_rects = self._layout_seats()
+        self._build_frame_buttons()
+        self.add_layer(TOP_BAR, self._render_top, self._top_signature)
+        self.add_layer(SIDE, self._render_side, self._side_signature)
+        self.build_board()
+        self.refresh_view()
+
+    # ---- set-up -------------------------------------------------------------------------
+    def _initial_viewer(self) -> int | None:
+        humans = self.humans()
+        seat = self.session.state.current_player
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) > 1 and seat in humans:
+            return None  # the curtain comes down first
+        return None
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.session.seats) if not seat.is_bot]
+
+    def _build_frame_buttons(self) -> None:
+        x = 1920 - 16
+        self.frame_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for key, label, tip in (("menu", "Menu", "Pause: save, settings, main menu (Esc)"),
+                                ("rules", "Rules", "The rules of this game (F1)"),
+                                ("redo", "Redo", "Do again what you took back (Ctrl+Y)"),
+                                ("undo", "Undo", "Take back your last step this turn (Ctrl+Z)")):
+            width = 116
+            x -= width + 10
+            self.frame_buttons[key] = self.button((x, 10, width, 44), label, tooltip=tip)
+        self._update_frame_buttons()
+
+    def add_layer(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
+                  signature: Callable[[], Hashable], alpha: bool = True) -> Layer:
+        layer = Layer(rect, render, signature, alpha)
+        self.layers.append(layer)
+        return layer
+
+    def build_board(self) -> None:
+        """Subclasses add their board layers here."""
+
+    # ---- names and views ------------------------------------------------------------------
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "Nobody"
+        return self.session.seats[seat].name
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.session.seats]
+
+    def words(self, text: str) -> str:
+        return fill_names(text, self.names())
+
+    def refresh_view(self) -> None:
+        self.view = self.session.state.view(self.viewer)
+        self._update_frame_buttons()
+
+    def is_my_turn(self) -> bool:
+        """The seat to act is a person and their view is on screen."""
+        seat = self.session.state.current_player
+        return (seat is not None and not self.session.seats[seat].is_bot and self.viewer == seat
+                and not self._awaiting_curtain)
+
+    def _update_frame_buttons(self) -> None:
+        if not hasattr(self, "frame_buttons"):
+            return
+        mine = self.is_my_turn()
+        for key, ok in (("undo", mine and self.session.can_undo()),
+                        ("redo", mine and self.session.can_redo())):
+            button = self.frame_buttons[key]
+            if ok and not button.is_enabled:
+                button.enable()
+            elif not ok and button.is_enabled:
+                button.disable()
+
+    # ---- acting -----------------------------------------------------------------------------
+    def try_action(self, action: Action) -> bool:
+        """A person's click became `action`: apply it, or say why it is not allowed."""
+        if not self.is_my_turn():
+            self.refuse("Wait for your turn.")
+            return False
+        if self.anim.busy:
+            self.anim.finish_all()
+        try:
+            self.perform(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.status_note = reason
+        self.status_warning = True
+        self.app.sound.play("error")
+
+    def perform(self, action: Action) -> None:
+        """Apply an action for the seat to act (person or bot) and show what happened."""
+        state = self.session.state
+        seat = state.current_player
+        before = self.view
+        self.session.apply(action)
+        self.last_actor = seat
+        self.status_note = ""
+        self.status_warning = False
+        self.refresh_view()
+        self.on_applied(action, seat, before, self.view)
+        if self.session.state.is_over and not self._over_handled:
+            self._over_handled = True
+            self._record_result()
+            self.app.sound.play("game_end")
+            self._results_at = time.perf_counter() + 1.2 * max(0.3, self.app.animation_speed)
+
+    def on_applied(self, action: Action, seat: int | None, before: dict, after: dict) -> None:
+        """Subclasses start animations and sounds here."""
+
+    def undo(self) -> None:
+        if not self.is_my_turn() or not self.session.can_undo():
+            self.refuse("Nothing to undo: a new card or turn came since.")
+            return
+        self.anim.finish_all()
+        self.session.undo()
+        self.status_note = "Taken back."
+        self.status_warning = False
+        self.refresh_view()
+
+    def redo(self) -> None:
+        if not self.is_my_turn() or not self.session.can_redo():
+            return
+        self.anim.finish_all()
+        self.session.redo()
+        self.status_note = ""
+        self.refresh_view()
+
+    def _record_result(self) -> None:
+        state = self.session.state
+        try:
+            stats.record_game(self.spec.id, self.session.seats, state.scores(), state.winners())
+        except OSError as exc:
+            self.status_note = f"Could not write the statistics: {exc}"
+
+    # ---- bots -----------------------------------------------------------------------------
+    def bot_for(self, seat: int) -> Any:
+        if seat not in self._bots:
+            level = self.session.seats[seat].level
+            self._bots[seat] = make_bot(self.spec, level, self.session.seed * 101 + seat)
+        return self._bots[seat]
+
+    def _drive(self) -> None:
+        state = self.session.state
+        if state.is_over:
+            if self._results_at is not None and time.perf_counter() >= self._results_at:
+                self._results_at = None
+                self.show_results()
+            return
+        seat = state.current_player
+        assert seat is not None
+        if self.session.seats[seat].is_bot:
+            self._drive_bot(seat)
+        else:
+            self._drive_person(seat)
+
+    def _drive_person(self, seat: int) -> None:
+        humans = self.humans()
+        if self.viewer == seat or self._awaiting_curtain:
+            return
+        if len(humans) > 1 and self.has_hidden_information:
+            self._awaiting_curtain = True
+            self.viewer = None
+            self.refresh_view()
+            from game.ui.curtain import CurtainScene
+            self.app.push(CurtainScene(self.app, self, seat))
+        else:
+            self.viewer = seat
+            self.refresh_view()
+            self.app.sound.play("turn")
+
+    def curtain_lifted(self, seat: int) -> None:
+        self._awaiting_curtain = False
+        self.viewer = seat
+        self.refresh_view()
+        self.invalidate()
+
+    def _drive_bot(self, seat: int) -> None:
+        if self.bots_paused:
+            return
+        humans = self.humans()
+        if len(humans) > 1 and self.viewer is not None:
+            self.viewer = None   # one person's secrets stay hidden while bots play
+            self.refresh_view()
+        pace = BOT_PACES.get(self.app.settings.bot_pace, 0.8)
+        if self._bot_future is None:
+            view = self.session.state.view(seat)
+            legal = self.session.state.legal_actions()
+            bot = self.bot_for(seat)
+            self._bot_generation += 1
+            self._bot_started = time.perf_counter()
+            self._bot_future = executor().submit(bot.choose, view, legal)
+            return
+        if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:
+            return
+        future, self._bot_future = self._bot_future, None
+        action = future.result()  # a bot error surfaces here, on the UI thread
+        self.perform(action)
+
+    def bot_thinking(self) -> bool:
+        return self._bot_future is not None
+
+    # ---- results --------------------------------------------------------------------------
+    def show_results(self) -> None:
+        from game.scenes.results import ResultsScene
+        self.app.replace(ResultsScene(self.app, self.session))
+
+    # ---- frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.anim.update(dt)
+        if not self.anim.busy:
+            self._drive()
+
+    def wants_frames(self) -> bool:
+        return (self.anim.busy or self._bot_future is not None or self._results_at is not None
+                or (not self.session.state.is_over and self.session.seats[self.session.state.current_player].is_bot
+                    and not self.bots_paused)
+                or (self.session.state.current_player is not None and not self._awaiting_curtain
+                    and self.viewer != self.session.state.current_player
+                    and not self.session.seats[self.session.state.current_player].is_bot))
+
+    def on_exit(self) -> None:
+        self._bot_generation += 1
+        self._bot_future = None
+
+    # ---- events ---------------------------------------------------------------------------
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        for key, button in self.frame_buttons.items():
+            if event.ui_element is button:
+                getattr(self, f"do_{key}")()
+                return
+        self.on_board_button(event.ui_element)
+
+    def on_board_button(self, element: Any) -> None: ...
+
+    def do_menu(self) -> None:
+        from game.scenes.pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def do_rules(self) -> None:
+        from game.ui.rules_viewer import RulesScene
+        self.app.push(RulesScene(self.app, self.spec.id))
+
+    def do_undo(self) -> None:
+        self.undo()
+
+    def do_redo(self) -> None:
+        self.redo()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE:
+                self.do_menu()
+            elif event.key == pygame.K_F1:
+                self.do_rules()
+            elif ctrl and event.key == pygame.K_z:
+                self.undo()
+            elif ctrl and event.key == pygame.K_y:
+                self.redo()
+            else:
+                return self.key_board(event)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self._log_rect().collidepoint(self.app.mouse_pos):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if BOARD.collidepoint(event.pos):
+                if self.anim.busy:
+                    self.anim.finish_all()
+                self.click_board(event.pos)
+                return True
+        return False
+
+    def _hit_side(self, pos) -> Hashable:
+        for seat, rect in enumerate(self._seat_rects):
+            if rect.collidepoint(pos):
+                return ("seat", seat)
+        return None
+
+    # ---- board hooks (subclasses) -----------------------------------------------------------
+    def hit_board(self, pos: tuple[int, int]) -> Hashable:
+        return None
+
+    def click_board(self, pos: tuple[int, int]) -> None: ...
+
+    def key_board(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def prompt(self) -> str:
+        """What the seat to act may do now, in words."""
+        return "Your turn."
+
+    def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """Draw one seat's public (and, for the viewer, private) state in `rect` (local coords)."""
+
+    def seat_panel_height(self) -> int:
+        return 150
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def _layout_seats(self) -> list[pygame.Rect]:
+        height = self.seat_panel_height()
+        return [pygame.Rect(SIDE.x, SIDE.y + 8 + i * (height + 8), SIDE.width, height)
+                for i in range(len(self.session.seats))]
+
+    def _log_rect(self) -> pygame.Rect:
+        top = self._seat_rects[-1].bottom + 16 if self._seat_rects else SIDE.y
+        return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
+
+    def status_text(self) -> tuple[str, bool]:
+        state = self.session.state
+        if state.is_over:
+            winners = state.winners()
+            names = " and ".join(self.name(w) for w in winners)
+            return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
+        if self.status_note:
+            return self.status_note, self.status_warning
+        seat = state.current_player
+        if self.session.seats[seat].is_bot:
+            return f"{self.name(seat)} is thinking…", False
+        if self._awaiting_curtain or self.viewer != seat:
+            return f"Waiting for {self.name(seat)}.", False
+        return f"{self.name(seat)}: {self.prompt()}", False
+
+    def _top_signature(self) -> Hashable:
+        state = self.session.state
+        return (self.status_text(), state.current_player, self.viewer)
+
+    def _render_top(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL)
+        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
+        state = self.session.state
+        seat = state.current_player
+        x = 24
+        if seat is not None:
+            theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
+            x += 40
+        text, warning = self.status_text()
+        colour = theme.WARNING if warning else theme.TEXT
+        theme.draw_text(surface, text, (x, 32), theme.SIZE_BODY, colour, bold=not warning,
+                        anchor="midleft", max_width=1920 - x - 560)
+
+    def _side_signature(self) -> Hashable:
+        return (repr(self.view), self.viewer, self.hover, self.log_scroll, self.last_actor)
+
+    def _render_side(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0, 0))
+        state = self.session.state
+        for seat, rect in enumerate(self._seat_rects):
+            local = rect.move(-SIDE.x, -SIDE.y)
+            active = seat == state.current_player
+            colour = theme.PANEL_LIGHT if active else theme.PANEL
+            pygame.draw.rect(surface, colour, local, border_radius=12)
+            seat_info = self.session.seats[seat]
+            accent = theme.seat_colour(seat_info.colour)
+            pygame.draw.rect(surface, accent, (local.x, local.y, 8, local.height),
+                             border_top_left_radius=12, border_bottom_left_radius=12)
+            if active:
+                pygame.draw.rect(surface, accent, local, 3, border_radius=12)
+            theme.draw_seat_badge(surface, seat_info.colour, (local.x + 34, local.y + 26), 24)
+            label = seat_info.name + ("  (bot, " + seat_info.level + ")" if seat_info.is_bot else "")
+            if seat == self.viewer:
+                label += "  · you"
+            theme.draw_text(surface, label, (local.x + 56, local.y + 26), theme.SIZE_BODY, theme.TEXT,
+                            bold=True, anchor="midleft", max_width=local.width - 180)
+            sub = surface.subsurface(local)
+            self.seat_summary(sub, sub.get_rect(), seat)
+        self._render_log(surface, self._log_rect().move(-SIDE.x, -SIDE.y))
+
+    def _render_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        theme.draw_text(surface, "Game log", (rect.x + 18, rect.y + 12), theme.SIZE_SMALL, theme.TEXT_DIM,
+                        bold=True)
+        lines: list[tuple[int | None, str]] = []
+        inner = pygame.Rect(rect.x + 18, rect.y + 44, rect.width - 36, rect.height - 56)
+        for seat, text in self.view.get("log", []):
+            for i, line in enumerate(theme.wrap(self.words(text), theme.SIZE_SMALL, inner.width - 26)):
+                lines.append((seat if i == 0 else -1, line))
+        line_h = theme.font(theme.SIZE_SMALL).get_linesize()
+        visible = max(1, inner.height // line_h)
+        end = max(0, len(lines) - self.log_scroll)
+        start = max(0, end - visible)
+        if self.log_scroll > len(lines):
+            self.log_scroll = len(lines)
+        y = inner.y
+        for seat, line in lines[start:end]:
+            if seat is not None and seat >= 0:
+                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[seat].colour),
+                                   (inner.x + 6, y + line_h // 2), 6)
+            theme.draw_text(surface, line, (inner.x + 22, y), theme.SIZE_SMALL,
+                            theme.TEXT if seat is not None else theme.TEXT_DIM)
+            y += line_h
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+        for layer in self.layers:
+            if layer.refresh():
+                self.invalidate(layer.rect)
+            canvas.blit(layer.surface, layer.rect)
+        self.draw_overlay(canvas)
+        self.anim.draw(canvas)
+        self.ui.draw_ui(canvas)
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        """Things drawn over the layers every frame (hover previews)."""
+
+    def take_dirty(self):
+        # Layers decide what changed: refresh them before the app asks.
+        for layer in self.layers:
+            if layer.surface is not None and layer.signature() != layer.last:
+                self.invalidate(layer.rect)
+        for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
+            self.invalidate(rect)
+        return super().take_dirty()
+

@@ -1,0 +1,117 @@
+"""The fixed 1920x1080 canvas and the viewport that letterboxes it into any window.
+
+Scenes draw on the logical canvas; the viewport scales it into the window and maps mouse
+positions back. Only the regions that changed are scaled again ("dirty" rectangles), so an
+animation costs a fraction of a full-screen smoothscale.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import pygame
+
+LOGICAL_SIZE = (1920, 1080)
+LETTERBOX = (12, 13, 15)
+# When the dirty rectangles cover more than this share of the canvas, scale it all at once.
+FULL_REDRAW_SHARE = 0.55
+# Regions are scaled with this many extra pixels around them, so their edges blend.
+SCALE_MARGIN = 3
+
+
+class Viewport:
+    """Maps between the logical canvas and the window (uniform scale, centred)."""
+
+    def __init__(self, window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL_SIZE) -> None:
+        self.logical = logical
+        self.resize(window_size)
+
+    def resize(self, window_size: tuple[int, int]) -> None:
+        w, h = max(0, int(window_size[0])), max(0, int(window_size[1]))
+        self.window_size = (w, h)
+        lw, lh = self.logical
+        self.scale = min(w / lw, h / lh) if w and h else 0.0
+        self.width = round(lw * self.scale)
+        self.height = round(lh * self.scale)
+        self.ox = (w - self.width) // 2
+        self.oy = (h - self.height) // 2
+
+    @property
+    def visible(self) -> bool:
+        """False when the window is too small to show anything (minimised or shrunk to nothing)."""
+        return self.width >= 8 and self.height >= 8
+
+    def to_logical(self, pos: Sequence[float]) -> tuple[int, int]:
+        if self.scale <= 0:
+            return (-1, -1)
+        return (int((pos[0] - self.ox) / self.scale), int((pos[1] - self.oy) / self.scale))
+
+    def to_window(self, rect: pygame.Rect) -> pygame.Rect:
+        s = self.scale
+        x0 = math.floor(rect.left * s)
+        y0 = math.floor(rect.top * s)
+        x1 = math.ceil(rect.right * s)
+        y1 = math.ceil(rect.bottom * s)
+        return pygame.Rect(x0 + self.ox, y0 + self.oy, x1 - x0, y1 - y0)
+
+    def present(self, window: pygame.Surface, canvas: pygame.Surface,
+                dirty: Iterable[pygame.Rect] | None) -> list[pygame.Rect] | None:
+        """Copy the canvas (or its dirty parts) into the window. Returns the window rectangles
+        to update, or None for the whole window."""
+        if not self.visible:
+            return []
+        bounds = canvas.get_rect()
+        rects = None if dirty is None else merge_rects([pygame.Rect(r).clip(bounds) for r in dirty])
+        if rects is not None:
+            area = sum(r.width * r.height for r in rects)
+            if area > FULL_REDRAW_SHARE * bounds.width * bounds.height:
+                rects = None
+        if rects is None:
+            self._full(window, canvas)
+            return None
+        out = []
+        for rect in rects:
+            if rect.width <= 0 or rect.height <= 0:
+                continue
+            target = self.to_window(rect)
+            if self.scale == 1.0:
+                window.blit(canvas, target.topleft, rect)
+            else:
+                # Scale a slightly larger region, then keep only the part we need.
+                outer = rect.inflate(2 * SCALE_MARGIN, 2 * SCALE_MARGIN).clip(bounds)
+                outer_target = self.to_window(outer)
+                scaled = pygame.transform.smoothscale(canvas.subsurface(outer), outer_target.size)
+                window.blit(scaled, target.topleft,
+                            pygame.Rect(target.left - outer_target.left,
+                                        target.top - outer_target.top, target.width, target.height))
+            out.append(target)
+        return out
+
+    def _full(self, window: pygame.Surface, canvas: pygame.Surface) -> None:
+        window.fill(LETTERBOX)
+        if self.scale == 1.0:
+            window.blit(canvas, (self.ox, self.oy))
+        else:
+            window.blit(pygame.transform.smoothscale(canvas, (self.width, self.height)),
+                        (self.ox, self.oy))
+
+
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Join overlapping or touching rectangles, so no region is scaled twice."""
+    rects = [r for r in rects if r.width > 0 and r.height > 0]
+    merged = True
+    while merged and len(rects) > 1:
+        merged = False
+        out: list[pygame.Rect] = []
+        while rects:
+            r = rects.pop()
+            i = 0
+            while i < len(rects):
+                if r.inflate(8, 8).colliderect(rects[i]):
+                    r = r.union(rects.pop(i))
+                    merged = True
+                else:
+                    i += 1
+            out.append(r)
+        rects = out
+    return rects

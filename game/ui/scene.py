@@ -1,0 +1,164 @@
+"""Scenes: what the app shows, stacked (menu -> setup -> game -> results, overlays on top).
+
+A scene handles events (already mapped to the 1920x1080 canvas), updates with the time
+since the last frame, and draws the whole canvas when asked. It tells the app what changed
+(`take_dirty`), so only that is scaled into the window, and whether it needs frames at all
+(`wants_frames`): an idle scene lets the app sleep until the next event.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+import pygame_gui
+
+from game import assets
+from game.ui import theme
+from game.ui.render import LOGICAL_SIZE
+
+if TYPE_CHECKING:
+    from game.app import App
+
+THEME_FILE = assets.package_data("ui", "theme.json")
+
+
+class CanvasUIManager(pygame_gui.UIManager):
+    """pygame-gui working on the logical canvas: mouse positions come already mapped by the
+    app's viewport (events) or from the app's last known canvas position (hovering)."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(LOGICAL_SIZE, str(THEME_FILE), enable_live_theme_updates=False)
+        self._app = app
+        self._signature: dict[int, tuple] = {}
+
+    def _update_mouse_position(self) -> None:
+        self.mouse_position = self._app.mouse_pos
+
+    def calculate_scaled_mouse_position(self, position):  # type: ignore[override]
+        return (int(position[0]), int(position[1]))
+
+    def changed_rects(self) -> list[pygame.Rect]:
+        """Rectangles of elements whose picture, place or visibility changed since last asked."""
+        now: dict[int, tuple] = {}
+        dirty: list[pygame.Rect] = []
+        for sprite in self.get_sprite_group().sprites():
+            rect = getattr(sprite, "rect", None)
+            image = getattr(sprite, "image", None)
+            if rect is None:
+                continue
+            key = (id(image), tuple(rect), bool(getattr(sprite, "visible", True)))
+            now[id(sprite)] = key
+            old = self._signature.get(id(sprite))
+            if old != key:
+                dirty.append(pygame.Rect(rect))
+                if old is not None:
+                    dirty.append(pygame.Rect(old[1]))
+        for sid, old in self._signature.items():
+            if sid not in now:
+                dirty.append(pygame.Rect(old[1]))
+        self._signature = now
+        return dirty
+
+
+class Scene:
+    """Base of every scene. Subclasses override `draw_scene`, `handle_event`, `on_ui_event`."""
+
+    opaque = True          # hides the scenes below it
+    modal = True           # events stop here
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.ui = CanvasUIManager(app)
+        self._full = True
+        self._dirty: list[pygame.Rect] = []
+        self.closed = False
+
+    # ---- life cycle -----------------------------------------------------------------------
+    def on_enter(self) -> None: ...
+    def on_exit(self) -> None: ...
+    def on_resume(self) -> None:
+        """Back on top after the scene above it closed."""
+        self.invalidate()
+
+    # ---- events ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give the event to pygame-gui first, then to the scene."""
+        consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.app.sound.play("click")
+        if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                          pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                          pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                          pygame_gui.UI_TEXT_BOX_LINK_CLICKED, pygame_gui.UI_WINDOW_CLOSE):
+            self.on_ui_event(event)
+            return True
+        if consumed:
+            return True
+        return self.handle_event(event)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def on_ui_event(self, event: pygame.event.Event) -> None: ...
+
+    # ---- frames ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def wants_frames(self) -> bool:
+        """True while something moves or waits on a timer."""
+        return False
+
+    def invalidate(self, rect: pygame.Rect | None = None) -> None:
+        if rect is None:
+            self._full = True
+        else:
+            self._dirty.append(pygame.Rect(rect))
+
+    def take_dirty(self) -> list[pygame.Rect] | None:
+        """What changed since the last frame: None means everything, [] nothing."""
+        ui_rects = self.ui.changed_rects()
+        if self._full:
+            self._full = False
+            self._dirty = []
+            return None
+        rects = self._dirty + ui_rects
+        self._dirty = []
+        return rects
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        self.draw_scene(canvas)
+        self.ui.draw_ui(canvas)
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+
+    # ---- helpers ----------------------------------------------------------------------------
+    def button(self, rect: tuple[int, int, int, int] | pygame.Rect, text: str, *, kind: str = "",
+               tooltip: str | None = None, enabled: bool = True) -> pygame_gui.elements.UIButton:
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip,
+            object_id=pygame_gui.core.ObjectID(object_id=f"@{kind}" if kind else None,
+                                               class_id=None))
+        if not enabled:
+            button.disable()
+        return button
+
+    def close(self) -> None:
+        """Take this scene off the stack."""
+        self.app.remove(self)
+
+
+class Overlay(Scene):
+    """A dialog drawn over the scene below, which shows through dimmed."""
+
+    opaque = False
+    dim_alpha = 170
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 10, 12, self.dim_alpha))
+        canvas.blit(veil, (0, 0))
+
+
+Callback = Callable[[], Any]
