@@ -11,6 +11,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -37,6 +38,10 @@ class App:
         self.settings = settings or Settings.load()
         sound_module.pre_init()
         pygame.init()
+        # fonts, text and icons cached by an earlier App belong to a pygame that has quit
+        from game.ui import caches, icons
+        caches.clear_all()
+        icons.clear_cache()
         pygame.key.set_repeat(400, 40)
         self.sound = sound_module.SoundBank(self.settings.volume, self.settings.muted)
         self.canvas = pygame.Surface(LOGICAL_SIZE)
@@ -66,7 +71,9 @@ class App:
         else:
             window = pygame.display.set_mode(size or self.settings.window_size, flags)
         try:
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            with warnings.catch_warnings():  # the display module's window, deprecated but fine
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         except Exception:
             pass
         return window

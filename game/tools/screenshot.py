@@ -37,7 +37,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
         session = bot_session(spec, args.players or spec.min_players, args.seed, args.after,
                               args.level, results=(scene_name == "results"))
-        open_game(app, session, bots_paused=True)
+        scene = open_game(app, session, bots_paused=True)
+        if scene_name == "results":
+            from game.scenes.results import ResultsScene
+            app.replace(ResultsScene(app, session))
     elif scene_name == "rules":
         from game.ui.rules_viewer import RulesScene
         app.push(RulesScene(app, spec.id if spec else None))

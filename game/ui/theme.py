@@ -9,6 +9,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.ui.caches import cached
+
 from game import assets
 
 # ---- colours ------------------------------------------------------------------------------
@@ -55,6 +57,7 @@ SIZE_TITLE = 40
 SIZE_HUGE = 72
 
 
+@cached
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
@@ -65,6 +68,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, int(size * 1.3))
 
 
+@cached
 @lru_cache(maxsize=2048)
 def text(string: str, size: int = SIZE_BODY, colour: tuple | str = (232, 230, 227),
          bold: bool = False) -> pygame.Surface:

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.ui.caches import cached
+
 from game.ui import theme
 from game.ui.icons import icon
 
@@ -33,6 +35,7 @@ def _surface(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() else surf
 
 
+@cached
 @lru_cache(maxsize=512)
 def card_face(number: int, width: int, height: int, detail: bool = True) -> pygame.Surface:
     """The face of card `number` at the given size (cached, read-only)."""
@@ -85,6 +88,7 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
     return surf
 
 
+@cached
 @lru_cache(maxsize=8)
 def card_back(width: int, height: int) -> pygame.Surface:
     surf = _surface((width, height))
@@ -98,6 +102,7 @@ def card_back(width: int, height: int) -> pygame.Surface:
     return surf
 
 
+@cached
 @lru_cache(maxsize=256)
 def mini_card(number: int, width: int, height: int) -> pygame.Surface:
     """A journey card in a seat panel: type colour, icon, distance value."""
@@ -116,6 +121,7 @@ def mini_card(number: int, width: int, height: int) -> pygame.Surface:
     return surf
 
 
+@cached
 @lru_cache(maxsize=64)
 def opportunity_face(ident: int, width: int, height: int) -> pygame.Surface:
     opp = OPPORTUNITIES[ident]

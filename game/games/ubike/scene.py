@@ -518,7 +518,7 @@ class UBikeScene(GameScene):
         score = self.view["public_scores"][seat]
         theme.draw_text(surface, f"{score} pts", (rect.right - 20, 26), theme.SIZE_BODY, theme.TEXT,
                         bold=True, anchor="midright")
-        if p["passed"] and not self.session.state.is_over:
+        if p["passed"] and not self.session.state.is_over and not p["opportunities"]:
             theme.draw_text(surface, "PASS", (rect.right - 110, 26), theme.SIZE_SMALL, theme.TEXT_DIM,
                             bold=True, anchor="midright")
         journey = p["journey"]
@@ -533,28 +533,28 @@ class UBikeScene(GameScene):
                 pygame.draw.circle(surface, (20, 20, 20), (slot.x - 3, slot.centery), 9)
                 wheel = icon("wheel", 14, theme.HIGHLIGHT)
                 surface.blit(wheel, wheel.get_rect(center=(slot.x - 3, slot.centery)))
-        y = rect.bottom - 24
+        y = rect.bottom - 22
         x = 20
         bikes = sum(CARDS[c].bikes for c in p["bike_storage"])
-        for icon_name, value, tip in (
+        for icon_name, value, label in (
                 ("wheel", f"{bikes}", "bikes"),
                 ("opp_extra", f"{p['scenery_storage_count']}/5", "stored"),
                 ("bike_marker", f"{len(p['markers'])}", "markers"),
-                ("opp_point", f"{p['opportunity_count']}", "opportunity"),
+                ("opp_point", f"{p['opportunity_count']}", "opp."),
         ):
-            img = icon(icon_name, 22, theme.TEXT_DIM)
+            img = icon(icon_name, 20, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(x, y)))
-            r = theme.draw_text(surface, value, (x + 28, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
+            r = theme.draw_text(surface, value, (x + 26, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
                                 anchor="midleft")
-            x = r.right + 8
-            r = theme.draw_text(surface, tip, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midleft")
+            r = theme.draw_text(surface, label, (r.right + 6, y), theme.SIZE_SMALL, theme.TEXT_DIM,
+                                anchor="midleft")
             x = r.right + 18
         if p["opportunities"]:
-            # the viewer's own opportunity cards, face up for them only
-            ox = rect.right - 20 - len(p["opportunities"]) * 34
+            # the viewer's own opportunity cards, face up for them only, beside the score
+            ox = rect.right - 110 - len(p["opportunities"]) * 28
             for k, ident in enumerate(p["opportunities"]):
-                img = art.opportunity_face(ident, 30, 40)
-                surface.blit(img, (ox + k * 34, rect.bottom - 46))
+                img = art.opportunity_face(ident, 26, 34)
+                surface.blit(img, (ox + k * 28, 9))
 
     # ---- tooltips ---------------------------------------------------------------------------
     hover_card: int | None = None

@@ -1,0 +1,77 @@
+"""The pause menu over a game: resume, save, rules, settings, main menu, quit."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+from game.ui.scene import Overlay
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.ui.gamescene import GameScene
+
+PANEL = pygame.Rect(710, 190, 500, 700)
+
+
+class PauseScene(Overlay):
+    def __init__(self, app: "App", game: "GameScene", hide_board: bool = False) -> None:
+        super().__init__(app)
+        self.game = game
+        if hide_board:
+            self.opaque = True   # opened from the curtain: still hide the board
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        entries = (("resume", "Resume", "primary"), ("save", "Save game", "big"), ("rules", "Rules", "big"),
+                   ("settings", "Settings", "big"), ("menu", "Main menu", "big"), ("quit", "Quit", "big"))
+        for i, (key, label, kind) in enumerate(entries):
+            self.buttons[key] = self.button((PANEL.x + 50, PANEL.y + 120 + i * 90, PANEL.width - 100, 68),
+                                            label, kind=kind)
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        for key, button in self.buttons.items():
+            if event.ui_element is button:
+                getattr(self, f"do_{key}")()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.do_resume()
+            return True
+        return False
+
+    def do_resume(self) -> None:
+        self.close()
+
+    def do_save(self) -> None:
+        from game.scenes.saves import SaveDialog
+        self.app.push(SaveDialog(self.app, self.game.session))
+
+    def do_rules(self) -> None:
+        from game.ui.rules_viewer import RulesScene
+        self.app.push(RulesScene(self.app, self.game.spec.id))
+
+    def do_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def do_menu(self) -> None:
+        """Back to the main menu; the autosave lets Continue pick the game up again."""
+        from game.scenes.menu import MenuScene
+        self.app.reset_to(MenuScene(self.app))
+
+    def do_quit(self) -> None:
+        self.app.quit()
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        if self.opaque:
+            canvas.fill(theme.BG)
+        else:
+            super().draw_scene(canvas)
+        theme.shadowed_panel(canvas, PANEL)
+        theme.draw_text(canvas, "Paused", (PANEL.centerx, PANEL.y + 60), theme.SIZE_TITLE, bold=True,
+                        anchor="center")
+        theme.draw_text(canvas, "Your game is saved after every move.", (PANEL.centerx, PANEL.bottom - 30),
+                        theme.SIZE_SMALL, theme.TEXT_DIM, anchor="center")

@@ -1,0 +1,111 @@
+"""The results: every scoring category for every seat, the winners, and what next."""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.core import paths
+from game.core.session import Session
+from game.ui import theme
+from game.ui.icons import icon
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TABLE = pygame.Rect(240, 230, 1440, 640)
+
+
+class ResultsScene(Scene):
+    def __init__(self, app: "App", session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        state = session.state
+        self.breakdown = state.score_breakdown()
+        self.scores = state.scores()
+        self.winners = state.winners()
+        self.again = self.button((560, 940, 300, 68), "Play again", kind="primary",
+                                 tooltip="Same seats and options, a new game number")
+        self.menu = self.button((880, 940, 240, 68), "Main menu", kind="big")
+        self.stats = self.button((1140, 940, 240, 68), "Statistics", kind="big")
+
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.again:
+            self.play_again()
+        elif event.ui_element is self.menu:
+            from game.scenes.menu import MenuScene
+            self.app.reset_to(MenuScene(self.app))
+        elif event.ui_element is self.stats:
+            from game.scenes.stats import StatsScene
+            self.app.push(StatsScene(self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from game.scenes.menu import MenuScene
+            self.app.reset_to(MenuScene(self.app))
+            return True
+        return False
+
+    def play_again(self) -> None:
+        old = self.session
+        seed = int(time.time() * 1000) % 1_000_000
+        session = Session(old.spec, old.seats, old.options, seed, autosave_path=paths.autosave_path())
+        session.autosave()
+        from game.ui.gamescene import open_game
+        open_game(self.app, session)
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+        seats = self.session.seats
+        names = " and ".join(seats[w].name for w in self.winners)
+        trophy = icon("ui_trophy", 72, theme.HIGHLIGHT)
+        canvas.blit(trophy, trophy.get_rect(center=(960, 70)))
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        theme.draw_text(canvas, f"{names} {verb}!", (960, 150), theme.SIZE_HUGE - 16, bold=True,
+                        anchor="center")
+        theme.draw_text(canvas, f"{self.session.spec.title} · game number {self.session.seed}", (960, 200),
+                        theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")
+        theme.shadowed_panel(canvas, TABLE)
+        n = len(seats)
+        label_w = 460
+        col_w = (TABLE.width - label_w - 40) // n
+        top = TABLE.y + 24
+        for i, seat in enumerate(seats):
+            cx = TABLE.x + label_w + col_w * i + col_w // 2
+            if i in self.winners:
+                pygame.draw.rect(canvas, (70, 64, 44), (cx - col_w // 2 + 6, TABLE.y + 10, col_w - 12,
+                                                        TABLE.height - 20), border_radius=10)
+            theme.draw_seat_badge(canvas, seat.colour, (cx, top + 16), 30)
+            theme.draw_text(canvas, seat.name, (cx, top + 48), theme.SIZE_BODY, bold=True, anchor="midtop",
+                            max_width=col_w - 16)
+            kind = "person" if not seat.is_bot else f"bot, {seat.level}"
+            theme.draw_text(canvas, kind, (cx, top + 80), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midtop")
+        y = top + 126
+        row_h = min(56, (TABLE.bottom - y - 90) // max(1, len(self.breakdown)))
+        for r, (label, points) in enumerate(self.breakdown):
+            if r % 2 == 0:
+                pygame.draw.rect(canvas, (49, 54, 63), (TABLE.x + 16, y, label_w - 20, row_h), border_radius=6)
+            theme.draw_text(canvas, label, (TABLE.x + 36, y + row_h // 2), theme.SIZE_BODY, anchor="midleft")
+            for i, value in enumerate(points):
+                cx = TABLE.x + label_w + col_w * i + col_w // 2
+                colour = theme.TEXT if value else theme.TEXT_DIM
+                theme.draw_text(canvas, str(value), (cx, y + row_h // 2), theme.SIZE_BODY, colour,
+                                anchor="center")
+            y += row_h
+            pygame.draw.line(canvas, theme.LINE, (TABLE.x + 24, y), (TABLE.right - 24, y), 1)
+        y += 12
+        theme.draw_text(canvas, "Total", (TABLE.x + 36, y + 30), theme.SIZE_LARGE, bold=True, anchor="midleft")
+        for i, value in enumerate(self.scores):
+            cx = TABLE.x + label_w + col_w * i + col_w // 2
+            colour = theme.HIGHLIGHT if i in self.winners else theme.TEXT
+            theme.draw_text(canvas, str(value), (cx, y + 30), theme.SIZE_TITLE, colour, bold=True,
+                            anchor="center")
+        tied = [i for i, s in enumerate(self.scores) if s == max(self.scores)]
+        if len(tied) > len(self.winners):
+            theme.draw_text(canvas, "Tied on points: the rulebook's tie-break decided.", (960, TABLE.bottom + 22),
+                            theme.SIZE_SMALL, theme.TEXT_DIM, anchor="center")

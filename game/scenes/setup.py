@@ -1,0 +1,291 @@
+"""Setting up a game: the seats (name, colour and shape, person or bot and its level), the
+game's options and the game number, then Start.
+
+The last set-up of each game is remembered in the config folder, so a group that plays
+again finds its seats as they were.
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from game.core import paths
+from game.core.registry import GameSpec
+from game.core.saves import write_json_atomic
+from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
+from game.ui import theme
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+ROW_Y, ROW_H = 230, 92
+X_BADGE, X_NAME, X_KIND, X_LEVEL, X_REMOVE = 160, 240, 690, 900, 1140
+OPTIONS_X = 1340
+OPTION_H = 200
+ABOUT = pygame.Rect(160, 700, 1040, 170)
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
+
+
+def last_setup_path():
+    return paths.config_dir() / "last_setup.json"
+
+
+def load_last_setup(spec: GameSpec) -> dict[str, Any] | None:
+    try:
+        data = json.loads(last_setup_path().read_text(encoding="utf-8")).get(spec.id)
+        seats = [Seat.from_json(s) for s in data["seats"]]
+        if spec.min_players <= len(seats) <= spec.max_players:
+            return {"seats": seats, "options": spec.check_options(data.get("options", {}))}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return None
+
+
+def save_last_setup(spec: GameSpec, seats: list[Seat], options: dict[str, Any]) -> None:
+    try:
+        try:
+            data = json.loads(last_setup_path().read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                data = {}
+        except (OSError, ValueError):
+            data = {}
+        data[spec.id] = {"seats": [s.to_json() for s in seats], "options": options}
+        write_json_atomic(last_setup_path(), data)
+    except OSError:
+        pass  # remembering the set-up is a convenience only
+
+
+def new_game_number() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class SetupScene(Scene):
+    def __init__(self, app: "App", spec: GameSpec) -> None:
+        super().__init__(app)
+        self.spec = spec
+        remembered = load_last_setup(spec)
+        if remembered:
+            self.seats = remembered["seats"]
+            self.options = remembered["options"]
+        else:
+            count = max(spec.min_players, 2)
+            self.seats = [Seat(DEFAULT_NAMES[i], PERSON if i == 0 else BOT, "normal", colour=i)
+                          for i in range(count)]
+            self.options = spec.default_options()
+        self.seed = new_game_number()
+        self.message = ""
+        self.rows: list[dict[str, Any]] = []
+        self.option_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        self._build()
+
+    # ---- widgets --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        self.rows = []
+        for i, seat in enumerate(self.seats):
+            y = ROW_Y + i * ROW_H
+            row: dict[str, Any] = {}
+            row["colour"] = self.button((X_BADGE - 36, y, 72, 64), "", tooltip="Change colour and shape")
+            row["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(X_NAME, y + 4, 420, 56), self.ui)
+            row["name"].set_text_length_limit(24)
+            row["name"].set_text(seat.name)
+            kind = "Bot" if seat.is_bot else "Person"
+            row["kind"] = self.button((X_KIND, y + 4, 190, 56), kind, tooltip="Person or bot")
+            levels = [LEVEL_LABELS[level] for level in BOT_LEVELS]
+            row["level"] = pygame_gui.elements.UIDropDownMenu(levels, LEVEL_LABELS[seat.level],
+                                                              pygame.Rect(X_LEVEL, y + 4, 210, 56), self.ui)
+            if not seat.is_bot:
+                row["level"].hide()
+            row["remove"] = self.button((X_REMOVE, y + 4, 56, 56), "X",
+                                        tooltip="Remove this seat", enabled=len(self.seats) > self.spec.min_players)
+            self.rows.append(row)
+        add_y = ROW_Y + len(self.seats) * ROW_H
+        self.add_button = self.button((X_NAME, add_y + 4, 260, 56), "+ Add a seat",
+                                      enabled=len(self.seats) < self.spec.max_players)
+        y = ROW_Y
+        self.option_menus = {}
+        for option in self.spec.options:
+            labels = [label for _, label in option.choices]
+            current = next(label for value, label in option.choices if value == self.options[option.key])
+            menu = pygame_gui.elements.UIDropDownMenu(labels, current, pygame.Rect(OPTIONS_X, y + 40, 420, 56),
+                                                      self.ui)
+            self.option_menus[option.key] = menu
+            y += OPTION_H
+        self.options_bottom = y
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(OPTIONS_X, y + 40, 250, 56), self.ui)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.seed_entry.set_text(str(self.seed))
+        self.new_seed = self.button((OPTIONS_X + 266, y + 40, 154, 56), "New", tooltip="Another game number")
+        self.start = self.button((1340, 920, 420, 76), "Start the game", kind="primary")
+        self.back = self.button((160, 920, 220, 76), "Back", kind="big")
+        self.rules = self.button((400, 920, 220, 76), "Rules", kind="big")
+        self.invalidate()
+
+    def _read_names(self) -> None:
+        for seat, row in zip(self.seats, self.rows):
+            seat.name = row["name"].get_text().strip()[:24]
+
+    # ---- events ---------------------------------------------------------------------------
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        element = getattr(event, "ui_element", None)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if element is self.start:
+                self.start_game()
+            elif element is self.back:
+                self.close()
+            elif element is self.rules:
+                from game.ui.rules_viewer import RulesScene
+                self.app.push(RulesScene(self.app, self.spec.id))
+            elif element is self.add_button:
+                self.add_seat()
+            elif element is self.new_seed:
+                self.seed = new_game_number()
+                self.seed_entry.set_text(str(self.seed))
+            else:
+                for i, row in enumerate(self.rows):
+                    if element is row["colour"]:
+                        self.next_colour(i)
+                    elif element is row["kind"]:
+                        self.toggle_kind(i)
+                    elif element is row["remove"]:
+                        self.remove_seat(i)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for i, row in enumerate(self.rows):
+                if element is row["level"]:
+                    chosen = next(k for k, v in LEVEL_LABELS.items() if v == event.text)
+                    self.seats[i].level = chosen
+            for key, menu in self.option_menus.items():
+                if element is menu:
+                    option = next(o for o in self.spec.options if o.key == key)
+                    self.options[key] = next(value for value, label in option.choices if label == event.text)
+        elif event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
+            if element is self.seed_entry:
+                text = self.seed_entry.get_text()
+                self.seed = int(text) if text.isdigit() else 0
+            self._read_names()
+        self.invalidate()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+
+    def wants_frames(self) -> bool:
+        # a blinking text cursor needs frames while a name is being typed
+        return any(row["name"].is_focused for row in self.rows) or self.seed_entry.is_focused
+
+    # ---- changes ----------------------------------------------------------------------------
+    def next_colour(self, index: int) -> None:
+        taken = {s.colour for i, s in enumerate(self.seats) if i != index}
+        colour = self.seats[index].colour
+        for _ in range(len(theme.SEAT_COLOURS)):
+            colour = (colour + 1) % len(theme.SEAT_COLOURS)
+            if colour not in taken:
+                break
+        self.seats[index].colour = colour
+        self.invalidate()
+
+    def toggle_kind(self, index: int) -> None:
+        self._read_names()
+        seat = self.seats[index]
+        seat.kind = PERSON if seat.is_bot else BOT
+        self._build()
+
+    def add_seat(self) -> None:
+        self._read_names()
+        if len(self.seats) >= self.spec.max_players:
+            return
+        taken = {s.colour for s in self.seats}
+        colour = next(c for c in range(len(theme.SEAT_COLOURS)) if c not in taken)
+        used = {s.name for s in self.seats}
+        name = next(n for n in DEFAULT_NAMES if n not in used)
+        self.seats.append(Seat(name, BOT, "normal", colour))
+        self._build()
+
+    def remove_seat(self, index: int) -> None:
+        self._read_names()
+        if len(self.seats) <= self.spec.min_players:
+            return
+        del self.seats[index]
+        self._build()
+
+    def problems(self) -> list[str]:
+        self._read_names()
+        found = []
+        names = [s.name for s in self.seats]
+        if any(not n for n in names):
+            found.append("Every seat needs a name.")
+        if len(set(n.lower() for n in names)) < len(names):
+            found.append("Two seats have the same name.")
+        if len({s.colour for s in self.seats}) < len(self.seats):
+            found.append("Two seats have the same colour.")
+        if not (self.spec.min_players <= len(self.seats) <= self.spec.max_players):
+            found.append(f"{self.spec.title} needs {self.spec.min_players}-{self.spec.max_players} seats.")
+        return found
+
+    def start_game(self) -> None:
+        problems = self.problems()
+        if problems:
+            self.message = problems[0]
+            self.app.sound.play("error")
+            self.invalidate()
+            return
+        save_last_setup(self.spec, self.seats, self.options)
+        session = Session(self.spec, [Seat(**s.to_json()) for s in self.seats], dict(self.options),
+                          self.seed, autosave_path=paths.autosave_path())
+        session.autosave()
+        from game.ui.gamescene import open_game
+        open_game(self.app, session)
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+        accent = pygame.Color(self.spec.accent)
+        pygame.draw.rect(canvas, accent, (0, 0, 1920, 10))
+        theme.draw_text(canvas, self.spec.title, (160, 60), theme.SIZE_TITLE + 6, bold=True)
+        theme.draw_text(canvas, "New game: who is playing?", (160, 120), theme.SIZE_LARGE, theme.TEXT_DIM)
+        theme.draw_text(canvas, "Seats, in turn order", (160, ROW_Y - 44), theme.SIZE_BODY, theme.TEXT_DIM,
+                        bold=True)
+        for i, seat in enumerate(self.seats):
+            y = ROW_Y + i * ROW_H
+            theme.draw_text(canvas, str(i + 1), (X_BADGE - 70, y + 32), theme.SIZE_LARGE, theme.TEXT_DIM,
+                            bold=True, anchor="center")
+            if not seat.is_bot:
+                theme.draw_text(canvas, "plays with the mouse", (X_LEVEL + 8, y + 32), theme.SIZE_SMALL,
+                                theme.TEXT_DIM, anchor="midleft")
+        theme.draw_text(canvas, "Options", (OPTIONS_X, ROW_Y - 44), theme.SIZE_BODY, theme.TEXT_DIM, bold=True)
+        y = ROW_Y
+        for option in self.spec.options:
+            theme.draw_text(canvas, option.label, (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
+            theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90), theme.SIZE_SMALL,
+                                 theme.TEXT_DIM)
+            y += OPTION_H
+        theme.draw_text(canvas, "Game number", (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
+        theme.draw_paragraph(canvas, "The same number and seats give the same shuffle: share it to replay a game.",
+                             pygame.Rect(OPTIONS_X, y + 106, 440, 60), theme.SIZE_SMALL, theme.TEXT_DIM)
+        if self.message:
+            theme.draw_text(canvas, self.message, (1320, 890), theme.SIZE_BODY, theme.WARNING, anchor="midright")
+        if ROW_Y + (len(self.seats) + 1) * ROW_H > ABOUT.y:
+            return  # many seats: the seats need the room more than the blurb
+        theme.shadowed_panel(canvas, ABOUT)
+        theme.draw_text(canvas, "About this game", (ABOUT.x + 28, ABOUT.y + 22), theme.SIZE_BODY, bold=True)
+        about = (f"{self.spec.blurb} For {self.spec.min_players}-{self.spec.max_players} players: each seat "
+                 f"is a person at this screen (passing the mouse) or a bot, easy, normal or hard.")
+        theme.draw_paragraph(canvas, about, ABOUT.inflate(-56, -80).move(0, 18), theme.SIZE_BODY, theme.TEXT_DIM)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        super().draw(canvas)
+        for i, seat in enumerate(self.seats):  # over the colour buttons
+            theme.draw_seat_badge(canvas, seat.colour, (X_BADGE, ROW_Y + i * ROW_H + 32), 34)

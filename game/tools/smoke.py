@@ -1,0 +1,114 @@
+"""`--smoke-test`: load every game's maps and assets, draw frames of every scene, play a short
+bot game of each playable game. Exit 0 when all is well; 1 with the reason otherwise.
+
+It runs on the packaged app too, so it checks that the bundle holds everything."""
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from typing import Callable
+
+
+def run() -> int:
+    started = time.perf_counter()
+    checks: list[tuple[str, Callable[[], str]]] = []
+    from game import assets
+    from game.core.board import load_board
+    from game.core.registry import load_games, playable_games
+
+    def check_assets() -> str:
+        found = []
+        for name in assets.FOLDERS:
+            folder = assets.folder(name)
+            found.append(f"{name}/ ({sum(1 for _ in folder.iterdir())} files)")
+        maps = sorted(assets.folder("maps").glob("*.tmx"))
+        if not maps:
+            raise RuntimeError("no maps found")
+        for tmx in maps:
+            board = load_board(tmx)
+            for _layer, image, _x, _y in board.images:
+                if not image.is_file():
+                    raise RuntimeError(f"{tmx.name}: missing picture {image.name}")
+        for spec in playable_games():
+            assets.require("seeds", spec.rules_file)
+        from game.ui.sound import EFFECTS
+        for effect in EFFECTS:
+            assets.require("sounds", f"{effect}.wav")
+        assets.font_path().stat()
+        return ", ".join(found) + f"; {len(maps)} maps"
+
+    def check_bot_games() -> str:
+        from game.core.ai.arena import play_game
+        results = []
+        for spec in playable_games():
+            result = play_game(spec, ["easy"] * spec.min_players, seed=1)
+            results.append(f"{spec.id}: {result['actions']} moves, scores {result['scores']}")
+        return "; ".join(results)
+
+    def check_scenes() -> str:
+        from game.app import App
+        from game.core.session import PERSON, Seat
+        from game.settings import Settings
+        from game.tools.demo_session import bot_session
+        from game.ui.gamescene import open_game
+        app = App(headless=True, settings=Settings(muted=True, animation_speed="fast", bot_pace="off"),
+                  window_size=(1280, 720))
+        drawn = []
+
+        def frames(label: str, count: int = 3) -> None:
+            for _ in range(count):
+                app.step(events=[], dt=1 / 60)
+            if app.errors:
+                raise RuntimeError(f"{label}: {app.errors[-1]}")
+            drawn.append(label)
+
+        from game.scenes.menu import MenuScene
+        app.push(MenuScene(app))
+        frames("menu")
+        from game.scenes.setup import SetupScene
+        from game.scenes.settings import SettingsScene
+        from game.scenes.stats import StatsScene
+        from game.scenes.saves import LoadScene
+        from game.ui.rules_viewer import RulesScene
+        for label, make in (("settings", lambda: SettingsScene(app)), ("statistics", lambda: StatsScene(app)),
+                            ("load", lambda: LoadScene(app)), ("rules", lambda: RulesScene(app))):
+            scene = app.push(make())
+            frames(label)
+            app.remove(scene)
+        for spec in playable_games():
+            setup = app.push(SetupScene(app, spec))
+            frames(f"{spec.id} setup")
+            app.remove(setup)
+            session = bot_session(spec, spec.min_players, 2, 12, "easy")
+            scene = open_game(app, session)
+            frames(f"{spec.id} game", 20)
+            from game.scenes.pause import PauseScene
+            app.push(PauseScene(app, scene))
+            frames(f"{spec.id} pause")
+            seats = [Seat("A", PERSON, colour=0), Seat("B", PERSON, colour=1)]
+            from game.core.session import Session
+            two = Session(spec, seats, {}, 3)
+            open_game(app, two)
+            frames(f"{spec.id} curtain")
+            done = bot_session(spec, spec.min_players, 4, 0, "easy", results=True)
+            from game.scenes.results import ResultsScene
+            app.push(ResultsScene(app, done))
+            frames(f"{spec.id} results")
+        app.shutdown()
+        return ", ".join(drawn)
+
+    checks = [("assets", check_assets), ("scenes", check_scenes), ("bot games", check_bot_games)]
+    failed = False
+    games = ", ".join(spec.id for spec in load_games().values() if spec.available)
+    print(f"Journeys smoke test (playable: {games})")
+    for name, check in checks:
+        try:
+            detail = check()
+            print(f"  ok    {name}: {detail}")
+        except Exception:  # report every failure, then exit 1
+            failed = True
+            print(f"  FAIL  {name}:\n{traceback.format_exc()}")
+    print(f"{'FAILED' if failed else 'passed'} in {time.perf_counter() - started:.1f} s")
+    sys.stdout.flush()
+    return 1 if failed else 0

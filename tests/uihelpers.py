@@ -1,0 +1,89 @@
+"""Driving the app through its real event path in tests: events carry window coordinates,
+the app maps them onto the canvas exactly as it does for a person's mouse."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.app import App
+from game.core.rng import Rng
+from game.settings import Settings
+
+
+def make_app(size=(1280, 720), **settings) -> App:
+    defaults = {"muted": True, "animation_speed": "off", "bot_pace": "off", "window_size": size}
+    defaults.update(settings)
+    return App(headless=True, settings=Settings(**defaults), window_size=size)
+
+
+def to_window(app: App, logical) -> tuple[int, int]:
+    vp = app.viewport
+    return (round(vp.ox + (logical[0] + 0.5) * vp.scale), round(vp.oy + (logical[1] + 0.5) * vp.scale))
+
+
+def centre(element) -> tuple[int, int]:
+    return element.rect.center
+
+
+def frames(app: App, count: int = 2, dt: float = 1 / 60) -> None:
+    for _ in range(count):
+        app.step(events=pygame.event.get(), dt=dt)
+
+
+def click(app: App, logical, button: int = 1) -> None:
+    """A real click at a canvas point: motion, press, release, through pygame's queue."""
+    pos = to_window(app, logical)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    frames(app, 2)
+
+
+def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+    frames(app, 2)
+
+
+def run_until(app: App, condition, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
+    """Step frames until `condition()` holds (bots think on a thread, so real time passes)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            return True
+        app.step(events=pygame.event.get(), dt=dt)
+        time.sleep(0.001)
+    return condition()
+
+
+KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
+        pygame.K_UP, pygame.K_DOWN, pygame.K_BACKSPACE, pygame.K_a, pygame.K_s, pygame.K_e, pygame.K_1,
+        pygame.K_3, pygame.K_5, pygame.K_z, pygame.K_y, pygame.K_F1]
+
+
+def monkey_events(app: App, rng: Rng, count: int, *, allow_escape: bool = True) -> list[pygame.event.Event]:
+    """Random clicks, drags, keys, wheel turns and resizes (the window may shrink to nothing)."""
+    events = []
+    keys = KEYS if allow_escape else [k for k in KEYS if k != pygame.K_ESCAPE]
+    for _ in range(count):
+        roll = rng.below(100)
+        pos = to_window(app, (rng.below(1920), rng.below(1080)))
+        if roll < 35:
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+        elif roll < 70:
+            button = 1 if rng.below(10) else 3
+            events.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+            events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        elif roll < 90:
+            key = keys[rng.below(len(keys))]
+            mod = pygame.KMOD_CTRL if rng.below(5) == 0 else 0
+            events.append(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="a", scancode=0))
+            events.append(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="a", scancode=0))
+        elif roll < 97:
+            events.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.randint(-3, 3), flipped=False,
+                                             precise_x=0.0, precise_y=0.0))
+        else:
+            size = rng.choice([(1, 1), (0, 0), (320, 200), (800, 600), (1280, 720), (2560, 1440), (1000, 1000)])
+            events.append(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    return events
