@@ -21,13 +21,14 @@ from game.core import paths
 from game.settings import Settings
 from game.ui import sound as sound_module
 from game.ui.anim import SPEEDS
-from game.ui.render import LOGICAL_SIZE, Viewport
+from game.ui.render import FULL_REDRAW_SHARE, LOGICAL_SIZE, Viewport, merge_rects
 from game.ui.scene import Scene
 
 TITLE = "Journeys"
 MIN_WINDOW = (480, 270)
 ACTIVE_FPS = 60
-IDLE_WAIT_MS = 500
+IDLE_SLEEP_S = 1 / 30     # how long an idle screen sleeps between looks at the queue
+STAY_ACTIVE_S = 0.3       # full frame rate this long after any input
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
@@ -56,6 +57,7 @@ class App:
         self.first_frame_at: float | None = None
         self.errors: list[str] = []
         self._need_full_present = True
+        self._active_until = 0.0
 
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
@@ -174,13 +176,22 @@ class App:
         self.frames += 1
 
     def _wait_for_events(self) -> list[pygame.event.Event]:
+        """Run at 60 frames a second while something moves or a person just acted; otherwise
+        sleep between short looks at the queue (SDL's own wait busy-polls on some drivers)."""
+        now = time.perf_counter()
         busy = any(scene.wants_frames() for scene in self.scenes[-2:])
-        if busy:
+        if busy or now < self._active_until:
             self.clock.tick(ACTIVE_FPS)
-            return pygame.event.get()
-        first = pygame.event.wait(IDLE_WAIT_MS)
-        events = [first] if first.type != pygame.NOEVENT else []
-        return events + pygame.event.get()
+            events = pygame.event.get()
+        else:
+            events = pygame.event.get()
+            if not events:
+                time.sleep(IDLE_SLEEP_S)
+                events = pygame.event.get()
+                self.clock.tick()  # keep the frame clock from counting the sleep as a slow frame
+        if events:
+            self._active_until = time.perf_counter() + STAY_ACTIVE_S
+        return events
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -234,10 +245,19 @@ class App:
                 dirty.extend(rects)
         if self._need_full_present:
             dirty = None
-        if dirty is not None and not dirty:
-            return  # nothing changed: no drawing at all
-        for scene in shown:
-            scene.draw(self.canvas)
+        if dirty is not None:
+            dirty = merge_rects([r.clip(self.canvas.get_rect()) for r in dirty])
+            if not dirty:
+                return  # nothing changed: no drawing at all
+            area = sum(r.width * r.height for r in dirty)
+            if len(dirty) > 8 or area > FULL_REDRAW_SHARE * LOGICAL_SIZE[0] * LOGICAL_SIZE[1]:
+                dirty = None
+        # Draw only inside what changed: every blit outside the clip costs nothing.
+        for clip in (dirty if dirty is not None else [None]):
+            self.canvas.set_clip(clip)
+            for scene in shown:
+                scene.draw(self.canvas)
+        self.canvas.set_clip(None)
         updated = self.viewport.present(self.window, self.canvas, dirty)
         self._need_full_present = False
         if updated is None:
@@ -281,6 +301,10 @@ class App:
             self.settings.save()
         except OSError:
             pass
+        from game.core.saves import WRITER
+        from game.ui.gamescene import close_bot_runner
+        WRITER.flush()
+        close_bot_runner()
         self.sound.close()
         pygame.quit()
 

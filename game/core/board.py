@@ -102,7 +102,8 @@ def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
         tmx = pytmx.TiledMap(str(path))
     except Exception as exc:  # pytmx raises many kinds; report them all the same way
         raise BoardError(f"The map {path.name} cannot be read: {exc}.") from None
-    if getattr(tmx, "infinite", False):
+    # Tiled writes infinite="0"; pytmx keeps the attribute as a string
+    if str(getattr(tmx, "infinite", "0")).strip().lower() in ("1", "true"):
         raise BoardError(f"The map {path.name} is infinite; boards must be fixed-size.")
 
     nodes: dict[str, Node] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
     Write a temporary file beside it, flush it to disk, then rename it over the target."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -39,6 +40,52 @@ def write_json_atomic(path: Path, data: Any) -> None:
         except OSError:
             pass
         raise
+
+
+class BackgroundWriter:
+    """Writes JSON files atomically on a worker thread, so a frame never waits for the disk.
+
+    The newest data for a path replaces any older one still waiting; `flush` waits until
+    everything handed over is on disk. Write errors are kept in `errors`."""
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, Any] = {}
+        self._busy = False
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+
+    def write(self, path: Path, data: Any) -> None:
+        with self._cond:
+            self._pending[Path(path)] = data
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._pending))
+                path, data = next(iter(self._pending.items()))
+                del self._pending[path]
+                self._busy = True
+            try:
+                write_json_atomic(path, data)
+            except OSError as exc:
+                self.errors.append(f"{path.name}: {exc}")
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+
+#: the app's one background writer (autosaves)
+WRITER = BackgroundWriter()
 
 
 def read_save(path: Path, known_games: set[str] | None = None) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec, load_games
-from .saves import SAVE_FORMAT, SAVE_VERSION, SaveError, read_save, write_json_atomic
+from .saves import SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, read_save, write_json_atomic
 
 PERSON = "person"
 BOT = "bot"
@@ -67,7 +67,8 @@ class Session:
         self.actions: list[Action] = []
         self._undo: list[tuple[GameState, Action]] = []
         self._redo: list[Action] = []
-        self.finished_recorded = False
+        #: write autosaves on the background writer (the app) or at once (tools, tests)
+        self.autosave_in_background = False
 
     # ---- playing ------------------------------------------------------------------------
     def apply(self, action: Action, *, autosave: bool = True) -> None:
@@ -137,8 +138,16 @@ class Session:
         write_json_atomic(path, self.to_save())
 
     def autosave(self) -> None:
-        if self.autosave_path is not None:
+        if self.autosave_path is None:
+            return
+        if self.autosave_in_background:
+            WRITER.write(self.autosave_path, self.to_save())
+        else:
             write_json_atomic(self.autosave_path, self.to_save())
+
+    def flush(self) -> None:
+        """Wait until the last autosave is on disk."""
+        WRITER.flush()
 
     @classmethod
     def from_save(cls, data: dict[str, Any], *, autosave_path: Path | None = None,

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 import pygame_gui
@@ -39,6 +40,7 @@ class Scroller:
 
     BAR_W = 10
     BAR_GAP = 12
+    FADE = 28      # px of soft edge where content runs under the window's border
 
     def __init__(self, view: pygame.Rect, content_height: int = 0, step: int = 72) -> None:
         self.view = pygame.Rect(view)
@@ -121,13 +123,31 @@ class Scroller:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, background: pygame.Color = theme.BG, margin: int = 0) -> None:
+        """The bar, and soft edges where content runs on past the window (there is more to see).
+        `margin`: how far past the window the content was allowed to draw."""
+        for at_top, more in ((True, self.offset > 0), (False, self.offset < self.max_offset)):
+            if more:
+                fade = _fade(self.view.width + 2 * margin, self.FADE + margin, tuple(background)[:3], at_top)
+                y = self.view.top - margin if at_top else self.view.bottom - self.FADE
+                surface.blit(fade, (self.view.x - margin, y))
         thumb = self.thumb_rect()
         if thumb is None:
             return
         pygame.draw.rect(surface, theme.PANEL, self.track_rect(), border_radius=self.BAR_W // 2)
         colour = theme.HIGHLIGHT if self._grab is not None else theme.LINE.lerp(theme.TEXT_DIM, 0.45)
         pygame.draw.rect(surface, colour, thumb, border_radius=self.BAR_W // 2)
+
+
+@lru_cache(maxsize=16)
+def _fade(width: int, height: int, colour: tuple[int, int, int], at_top: bool) -> pygame.Surface:
+    """A strip going from `colour` to transparent (downwards when `at_top`)."""
+    strip = pygame.Surface((width, height), pygame.SRCALPHA)
+    for i in range(height):
+        t = i / max(1, height - 1)
+        alpha = round(240 * ((1 - t) if at_top else t))
+        pygame.draw.line(strip, (*colour, alpha), (0, i), (width, i))
+    return strip
 
 
 class ConfirmButton:
@@ -137,10 +157,11 @@ class ConfirmButton:
     PATIENCE = 5.0   # seconds the question stays up
 
     def __init__(self, scene: Scene, rect: tuple[int, int, int, int], label: str, question: str,
-                 *, tooltip: str | None = None) -> None:
+                 *, tooltip: str | None = None, on_calm: Callable[[], None] | None = None) -> None:
         self.scene = scene
         self.label = label
         self.question = question
+        self.on_calm = on_calm     # called when the question goes away unanswered
         self.element = scene.button(rect, label, tooltip=tooltip)
         self.armed = False
         self._left = 0.0
@@ -148,7 +169,9 @@ class ConfirmButton:
     def press(self) -> bool:
         """The button was pressed: True when this press confirms (act now)."""
         if self.armed:
-            self.disarm()
+            self.armed = False
+            self.element.set_text(self.label)
+            self.scene.invalidate(self.mark_rect)
             return True
         self.armed = True
         self._left = self.PATIENCE
@@ -158,10 +181,13 @@ class ConfirmButton:
         return False
 
     def disarm(self) -> None:
+        """Take the question back (time ran out, or the player turned to something else)."""
         if self.armed:
             self.armed = False
             self.element.set_text(self.label)
             self.scene.invalidate(self.mark_rect)
+            if self.on_calm is not None:
+                self.on_calm()
 
     def update(self, dt: float) -> None:
         if self.armed:
@@ -203,6 +229,7 @@ class SaveRow:
     seats: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     moves: int = 0
     seed: int | None = None
+    options: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # (label, choice)
     date: str = ""
     finished: bool = False
     error: str | None = None      # the full reason, for the detail panel
@@ -211,6 +238,11 @@ class SaveRow:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def label(self) -> str:
+        """What the player calls it: the save's name, or the file's when it cannot be read."""
+        return self.name if self.ok else self.path.name
 
     @property
     def seat_names(self) -> list[str]:
@@ -260,6 +292,10 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     row.moves = len(data["actions"])
     row.seed = data["seed"]
     row.finished = bool(data.get("over", False))
+    for option in spec.options:
+        value = data["options"].get(option.key, option.default)
+        row.options.append((option.label, next((label for v, label in option.choices if v == value),
+                                               str(value))))
     name = data.get("name")
     if not is_autosave and isinstance(name, str) and name.strip():
         row.name = name.strip()
@@ -293,6 +329,7 @@ ROW_H = 88
 ROW_GAP = 10
 DETAIL = pygame.Rect(1250, 176, 550, 784)
 DOUBLE_CLICK_MS = 450
+LIST_MARGIN = 6    # rows may draw this far outside the list window: room for the selection glow
 
 
 class LoadScene(Scene):
@@ -311,7 +348,8 @@ class LoadScene(Scene):
         self.load_button = self.button((inner.x, DETAIL.bottom - 96, 290, 64), "Load", kind="primary",
                                        tooltip="Open this game where it was saved (Enter)")
         self.delete = ConfirmButton(self, (inner.right - 180, DETAIL.bottom - 96, 180, 64), "Delete",
-                                    "Really?", tooltip="Remove this save file (Del)")
+                                    "Really delete?", tooltip="Remove this save file (Del)",
+                                    on_calm=lambda: self.say(""))
         self.back_button = self.button((120, 990, 220, 64), "Back", tooltip="Back to the menu (Esc)")
         self.refresh()
 
@@ -319,7 +357,11 @@ class LoadScene(Scene):
     def refresh(self, keep: Path | None = None) -> None:
         """Read the folder again; keep `keep` (or the same position) selected."""
         old = self.selected
-        self.rows = list_saves()
+        try:
+            self.rows = list_saves()
+        except OSError as exc:   # the data folder itself is out of reach
+            self.rows = []
+            self.say(f"Could not read the saves folder: {exc.strerror or exc}", warning=True)
         self.scroller.set_content_height(len(self.rows) * (ROW_H + ROW_GAP) - ROW_GAP)
         index = None
         if keep is not None:
@@ -379,7 +421,8 @@ class LoadScene(Scene):
         if row is None:
             return
         if not self.delete.press():
-            self.say(f"Delete “{row.name}”? Press “Really?” to remove the file for good.", warning=True)
+            self.say(f"Delete “{row.label}”? Press “Really delete?” to remove the file for good.",
+                     warning=True)
             return
         try:
             row.path.unlink()
@@ -389,7 +432,7 @@ class LoadScene(Scene):
             self.say(f"Could not delete {row.path.name}: {exc.strerror or exc}", warning=True)
             self.app.sound.play("error")
             return
-        self.say(f"Deleted “{row.name}”.")
+        self.say(f"Deleted “{row.label}”.")
         self.refresh()
 
     def say(self, message: str, *, warning: bool = False) -> None:
@@ -487,7 +530,7 @@ class LoadScene(Scene):
         theme.draw_text(canvas, f"{summary}  ·  kept in {paths.saves_dir()}", (122, 118),
                         theme.SIZE_SMALL, theme.TEXT_DIM, max_width=1680)
         self._draw_list(canvas)
-        self.scroller.draw(canvas)
+        self.scroller.draw(canvas, margin=LIST_MARGIN)
         self._draw_detail(canvas)
         self.delete.draw_mark(canvas)
         if self.message:
@@ -505,8 +548,9 @@ class LoadScene(Scene):
                             (box.centerx, box.y + 112), theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")
             return
         old_clip = canvas.get_clip()
-        # a little room around the window for the selection glow
-        canvas.set_clip(LIST_VIEW.inflate(12, 12))
+        # a little room around the window for the selection glow; within the app's own clip
+        # (it may be drawing only what changed)
+        canvas.set_clip(LIST_VIEW.inflate(2 * LIST_MARGIN, 2 * LIST_MARGIN).clip(old_clip))
         for index, row in enumerate(self.rows):
             rect = self.row_rect(index)
             if rect.bottom < LIST_VIEW.top - 10 or rect.top > LIST_VIEW.bottom + 10:
@@ -528,7 +572,7 @@ class LoadScene(Scene):
         date_img = theme.text(row.date, theme.SIZE_SMALL, tuple(theme.TEXT_DIM))
         name_width = right - date_img.get_width() - 40 - x
         text_colour = theme.TEXT if row.ok else theme.TEXT_DIM
-        name_rect = theme.draw_text(canvas, row.name if row.ok else row.path.name, (x, rect.y + 12),
+        name_rect = theme.draw_text(canvas, row.label, (x, rect.y + 12),
                                     theme.SIZE_BODY + 2, text_colour, bold=True,
                                     max_width=name_width - (130 if row.is_autosave else 0))
         if row.is_autosave:
@@ -554,12 +598,12 @@ class LoadScene(Scene):
         x, width = DETAIL.x + 32, DETAIL.width - 64
         row = self.current
         if row is None:
-            theme.draw_paragraph(canvas, "Choose a save on the left to see who is playing.",
+            hint = "Choose a save on the left to see who is playing." if self.rows else "Nothing to load yet."
+            theme.draw_paragraph(canvas, hint,
                                  pygame.Rect(x, DETAIL.y + 36, width, 120), theme.SIZE_BODY, theme.TEXT_DIM)
             return
         y = DETAIL.y + 30
-        heading = row.name if row.ok else row.path.name
-        y += theme.draw_paragraph(canvas, heading, pygame.Rect(x, y, width, 80), theme.SIZE_LARGE,
+        y += theme.draw_paragraph(canvas, row.label, pygame.Rect(x, y, width, 80), theme.SIZE_LARGE,
                                   theme.TEXT if row.ok else theme.TEXT_DIM, bold=True, line_gap=2)
         if not row.ok:
             pygame.draw.rect(canvas, theme.WARNING, (x, y + 14, 60, 4), border_radius=2)
@@ -590,7 +634,8 @@ class LoadScene(Scene):
         pygame.draw.line(canvas, theme.LINE, (x, y), (x + width, y), 1)
         y += 18
         facts = [("Progress", "finished" if row.finished else f"{row.moves} moves played"),
-                 ("Game number", str(row.seed)), ("Saved", row.date), ("File", row.path.name)]
+                 ("Game number", str(row.seed)), *row.options, ("Saved", row.date),
+                 ("File", row.path.name)]
         for label, value in facts:
             theme.draw_text(canvas, label, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM)
             theme.draw_text(canvas, value, (x + width, y), theme.SIZE_SMALL, theme.TEXT,
@@ -606,6 +651,11 @@ BOX = pygame.Rect(480, 320, 960, 430)
 RESERVED_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
                   *(f"LPT{i}" for i in range(1, 10))}
 CLOSE_AFTER = 1.2   # seconds "Saved as …" stays up
+#: the name field's look, for this dialog's own manager: theme.json gives text entries no
+#: inner padding, which puts the text against the border (better moved to theme.json)
+ENTRY_THEME = {"#save_name": {"font": {"name": "noto_sans", "size": "24"},
+                              "misc": {"padding": "16,8", "text_horiz_alignment_padding": "16",
+                                       "shape": "rounded_rectangle", "shape_corner_radius": "8"}}}
 
 
 def safe_name(name: str) -> str:
@@ -631,8 +681,10 @@ class SaveDialog(Overlay):
         self.message_colour: pygame.Color = theme.TEXT_DIM
         self.armed_path: Path | None = None   # the file the player agreed to replace
         self.closing_in: float | None = None
+        self.ui.get_theme().load_theme(ENTRY_THEME)
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(BOX.x + 40, BOX.y + 170, BOX.width - 80, 58), self.ui,
+            object_id=pygame_gui.core.ObjectID(object_id="#save_name"),
             initial_text=default_save_name(session))
         self.entry.set_text_length_limit(60)
         # ready to type over: focused, with the whole default selected
@@ -695,7 +747,11 @@ class SaveDialog(Overlay):
 
     def _show_target(self) -> None:
         """Say which file the name becomes, and forget a replace-agreement for another name."""
-        path = self.target()
+        try:
+            path = self.target()
+        except OSError as exc:
+            self._warn(f"Could not open the saves folder: {exc.strerror or exc}")
+            return
         if self.armed_path is not None and path != self.armed_path:
             self.armed_path = None
             self.save_button.set_text("Save")

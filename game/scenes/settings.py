@@ -24,11 +24,19 @@ PAD = 48
 ROW_TOP = PANEL.y + 168
 ROW_H = 98
 CONTROL_X = PANEL.x + 420                   # controls on the right, labels on the left
-CONTROL_W = PANEL.right - PAD - CONTROL_X   # 444 px
+CONTROL_W = PANEL.right - PAD - CONTROL_X   # 492 px
 CONTROL_H = 52
 TOGGLE_W = 150
+# The drop-down is as wide as the slider: its open list then stays clear of the volume figure.
+SLIDER_W = CONTROL_W - 96
 SEGMENT_GAP = 8
 DONE = pygame.Rect(PANEL.right - PAD - 220, PANEL.bottom - 40 - 64, 220, 64)
+
+# pygame-gui's drop-down lists rows 20 px high by default, too tight for our 22 px type. Kept
+# here, not in theme.json, because only this scene has a drop-down so far.
+DROP_DOWN_THEME = {
+    "drop_down_menu.#drop_down_options_list": {"misc": {"list_item_height": "46"}},
+}
 
 SPEED_LABELS = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
@@ -65,6 +73,7 @@ class SettingsScene(Overlay):
         self.message = ""                 # a failed save, in the warning colour
         self._close_anyway = False        # Done pressed again after a failed save
 
+        self.ui.get_theme().load_theme(DROP_DOWN_THEME)
         # window size: the usual sizes, plus the current one if it is unusual (edited file)
         self.sizes: dict[str, tuple[int, int]] = {size_label(s): tuple(s) for s in WINDOW_SIZES}
         current = size_label(tuple(settings.window_size))
@@ -72,13 +81,13 @@ class SettingsScene(Overlay):
             self.sizes[current] = tuple(settings.window_size)
         self.window_menu = pygame_gui.elements.UIDropDownMenu(
             list(self.sizes), current,
-            pygame.Rect(CONTROL_X, self._control_top("window"), CONTROL_W, CONTROL_H), self.ui)
+            pygame.Rect(CONTROL_X, self._control_top("window"), SLIDER_W, CONTROL_H), self.ui)
 
         self.fullscreen_button = self.button(
             (CONTROL_X, self._control_top("fullscreen"), TOGGLE_W, CONTROL_H), "",
             tooltip="Fill the whole screen (F11)")
         self.volume_slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(CONTROL_X, self._control_top("volume") + 4, CONTROL_W - 96, CONTROL_H - 8),
+            pygame.Rect(CONTROL_X, self._control_top("volume") + 4, SLIDER_W, CONTROL_H - 8),
             round(settings.volume * 100), (0, 100), self.ui, click_increment=5)
         self.mute_button = self.button((CONTROL_X, self._control_top("mute"), TOGGLE_W, CONTROL_H), "",
                                        tooltip="Turn every sound off or on")
@@ -220,6 +229,12 @@ class SettingsScene(Overlay):
         # F11 (handled by the app) may switch fullscreen while this panel is open.
         if self.fullscreen_button.text != ("On" if self.app.settings.fullscreen else "Off"):
             self._refresh()
+
+    def wants_frames(self) -> bool:
+        """While a slider arrow is held down: the value keeps moving without any new event."""
+        slider = self.volume_slider
+        return any(button is not None and button.held
+                   for button in (slider.left_button, slider.right_button))
 
     # ---- drawing --------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:

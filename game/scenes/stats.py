@@ -124,15 +124,20 @@ class StatsScene(Scene):
         self.scroller = Scroller(VIEW, step=80)
         self.back_button = self.button((120, 990, 220, 64), "Back", tooltip="Back to the menu (Esc)")
         self.reset = ConfirmButton(self, (VIEW.right - 300, 990, 300, 64), "Reset statistics",
-                                   "Really reset?", tooltip="Forget every finished game (cannot be undone)")
+                                   "Really reset?", tooltip="Forget every finished game (cannot be undone)",
+                                   on_calm=lambda: self.say(""))
         self.reload()
 
     # ---- data ---------------------------------------------------------------------------
     def reload(self) -> None:
-        path = paths.stats_path()
-        existed = path.exists()
-        data = stats.load()
-        if existed and not path.exists():
+        try:
+            path = paths.stats_path()
+            existed = path.exists()
+            data = stats.load()
+        except OSError as exc:   # the data folder itself is out of reach
+            self.note = f"The statistics cannot be read: {exc.strerror or exc}"
+            path, existed, data = None, False, {"version": 1, "games": {}}
+        if existed and path is not None and not path.exists():
             # stats.load renamed a damaged file; tell the player where it went
             aside = sorted(path.parent.glob(path.name + ".damaged-*"))
             where = f" as {aside[-1].name}" if aside else ""
@@ -215,25 +220,12 @@ class StatsScene(Scene):
             self.scroller.set_content_height(self.content.get_height())
         area = pygame.Rect(0, self.scroller.offset, VIEW.width, VIEW.height).clip(self.content.get_rect())
         canvas.blit(self.content, VIEW.topleft, area)
-        self._draw_fades(canvas)
         self.scroller.draw(canvas)
         self.reset.draw_mark(canvas)
         if self.message:
             colour = theme.WARNING if self.message_warning else theme.GOOD
             theme.draw_text(canvas, self.message, (380, 1022), theme.SIZE_BODY, colour,
                             anchor="midleft", max_width=VIEW.right - 300 - 40 - 380)
-
-    def _draw_fades(self, canvas: pygame.Surface) -> None:
-        """Soft edges where cards run under the top or bottom of the window: more to scroll."""
-        for at_top, show in ((True, self.scroller.offset > 0),
-                             (False, self.scroller.offset < self.scroller.max_offset)):
-            if not show:
-                continue
-            fade = pygame.Surface((VIEW.width + 8, 28), pygame.SRCALPHA)
-            for i in range(28):
-                alpha = int(230 * (1 - i / 28)) if at_top else int(230 * (i / 28))
-                pygame.draw.line(fade, (*theme.BG[:3], alpha), (0, i), (fade.get_width(), i))
-            canvas.blit(fade, (VIEW.x - 4, VIEW.top if at_top else VIEW.bottom - 28))
 
     def _render_content(self) -> pygame.Surface:
         """All cards on one tall surface, drawn once; scrolling only moves the window over it."""

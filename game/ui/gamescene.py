@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import sys
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 import pygame
 import pygame_gui
 
 from game.core import stats
-from game.core.ai import make_bot
+from game.core.ai.worker import BotRunner, Pending
 from game.core.protocol import Action, IllegalAction, fill_names
 from game.core.registry import import_attr
 from game.core.session import Session
@@ -35,20 +34,26 @@ TOP_BAR = pygame.Rect(0, 0, 1920, 64)
 BOARD = pygame.Rect(0, 64, 1390, 1016)
 SIDE = pygame.Rect(1400, 64, 520, 1016)
 LOG_LINES = 9
+LAYER_BUDGET_S = 0.004    # re-rendering time allowed per frame before layers wait a frame
 
 BOT_PACES = {"off": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}   # minimum think, seconds
 
-_EXECUTOR: ThreadPoolExecutor | None = None
+_RUNNER: BotRunner | None = None
 
 
-def executor() -> ThreadPoolExecutor:
-    """The one worker thread bots think on. A short GIL switch interval keeps the UI thread's
-    frames smooth while a bot searches."""
-    global _EXECUTOR
-    if _EXECUTOR is None:
-        sys.setswitchinterval(0.001)
-        _EXECUTOR = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-    return _EXECUTOR
+def bot_runner() -> BotRunner:
+    """The app's one bot worker (a separate process, started on first need)."""
+    global _RUNNER
+    if _RUNNER is None:
+        _RUNNER = BotRunner()
+    return _RUNNER
+
+
+def close_bot_runner() -> None:
+    global _RUNNER
+    if _RUNNER is not None:
+        _RUNNER.close()
+        _RUNNER = None
 
 
 def open_game(app: "App", session: Session, *, bots_paused: bool = False) -> "GameScene":
@@ -74,10 +79,11 @@ class Layer:
         self.surface: pygame.Surface | None = None
         self.last: Hashable = object()
 
-    def refresh(self) -> bool:
-        """Re-render if needed; True when the picture changed."""
+    def refresh(self, allowed: bool = True) -> bool:
+        """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
+        the picture changed. A layer not allowed now keeps its old picture one more frame."""
         sig = self.signature()
-        if self.surface is not None and sig == self.last:
+        if self.surface is not None and (sig == self.last or not allowed):
             return False
         flags = pygame.SRCALPHA if self.alpha else 0
         surface = pygame.Surface(self.rect.size, flags)
@@ -104,19 +110,23 @@ class GameScene(Scene):
         self.status_warning = False
         self.hover: Hashable = None
         self.log_scroll = 0
-        self._bot_future: Future | None = None
+        self._bot_future: Pending | None = None
         self._bot_started = 0.0
         self._bot_generation = 0
-        self._bots: dict[int, Any] = {}
         self._awaiting_curtain = False
         self._over_handled = session.state.is_over
         self._results_at: float | None = None
         self.last_actor: int | None = None
         self.layers: list[Layer] = []
         self._seat_rects = self._layout_seats()
+        self.session.autosave_in_background = True
+        if any(seat.is_bot for seat in session.seats) and not bots_paused:
+            bot_runner()  # start the worker now, so it is ready by the first bot's turn
         self._build_frame_buttons()
         self.add_layer(TOP_BAR, self._render_top, self._top_signature)
-        self.add_layer(SIDE, self._render_side, self._side_signature)
+        for seat, rect in enumerate(self._seat_rects):
+            self.add_layer(rect, self._seat_renderer(seat), self._seat_signer(seat))
+        self.add_layer(self._log_rect(), self._render_log_layer, self._log_signature)
         self.build_board()
         self.refresh_view()
 
@@ -254,12 +264,6 @@ class GameScene(Scene):
             self.status_note = f"Could not write the statistics: {exc}"
 
     # ---- bots -----------------------------------------------------------------------------
-    def bot_for(self, seat: int) -> Any:
-        if seat not in self._bots:
-            level = self.session.seats[seat].level
-            self._bots[seat] = make_bot(self.spec, level, self.session.seed * 101 + seat)
-        return self._bots[seat]
-
     def _drive(self) -> None:
         state = self.session.state
         if state.is_over:
@@ -306,10 +310,10 @@ class GameScene(Scene):
         if self._bot_future is None:
             view = self.session.state.view(seat)
             legal = self.session.state.legal_actions()
-            bot = self.bot_for(seat)
             self._bot_generation += 1
             self._bot_started = time.perf_counter()
-            self._bot_future = executor().submit(bot.choose, view, legal)
+            self._bot_future = bot_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
+                                                self.session.seed * 101 + seat, view, legal)
             return
         if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:
             return
@@ -343,6 +347,7 @@ class GameScene(Scene):
     def on_exit(self) -> None:
         self._bot_generation += 1
         self._bot_future = None
+        self.session.flush()
 
     # ---- events ---------------------------------------------------------------------------
     def on_ui_event(self, event: pygame.event.Event) -> None:
@@ -470,16 +475,24 @@ class GameScene(Scene):
         theme.draw_text(surface, text, (x, 32), theme.SIZE_BODY, colour, bold=not warning,
                         anchor="midleft", max_width=1920 - x - 560)
 
-    def _side_signature(self) -> Hashable:
-        return (repr(self.view), self.viewer, self.hover, self.log_scroll, self.last_actor)
+    def seat_signature(self, seat: int) -> Hashable:
+        """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
+        return repr(self.view["players"][seat]) if "players" in self.view else repr(self.view)
 
-    def _render_side(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        state = self.session.state
-        for seat, rect in enumerate(self._seat_rects):
-            local = rect.move(-SIDE.x, -SIDE.y)
+    def _seat_signer(self, seat: int) -> Callable[[], Hashable]:
+        def signature() -> Hashable:
+            state = self.session.state
+            return (self.seat_signature(seat), self.viewer, self.hover == ("seat", seat),
+                    state.current_player == seat, state.is_over)
+        return signature
+
+    def _seat_renderer(self, seat: int) -> Callable[[pygame.Surface], None]:
+        def render(surface: pygame.Surface) -> None:
+            surface.fill((0, 0, 0, 0))
+            local = surface.get_rect()
+            state = self.session.state
             active = seat == state.current_player
-            colour = theme.PANEL_LIGHT if active else theme.PANEL
+            colour = theme.PANEL_LIGHT if active or self.hover == ("seat", seat) else theme.PANEL
             pygame.draw.rect(surface, colour, local, border_radius=12)
             seat_info = self.session.seats[seat]
             accent = theme.seat_colour(seat_info.colour)
@@ -492,10 +505,17 @@ class GameScene(Scene):
             if seat == self.viewer:
                 label += "  · you"
             theme.draw_text(surface, label, (local.x + 56, local.y + 26), theme.SIZE_BODY, theme.TEXT,
-                            bold=True, anchor="midleft", max_width=local.width - 180)
-            sub = surface.subsurface(local)
-            self.seat_summary(sub, sub.get_rect(), seat)
-        self._render_log(surface, self._log_rect().move(-SIDE.x, -SIDE.y))
+                            bold=True, anchor="midleft", max_width=local.width - 200)
+            self.seat_summary(surface, local, seat)
+        return render
+
+    def _log_signature(self) -> Hashable:
+        log = self.view.get("log", [])
+        return (len(log), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
+
+    def _render_log_layer(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0, 0))
+        self._render_log(surface, surface.get_rect())
 
     def _render_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
@@ -524,8 +544,8 @@ class GameScene(Scene):
     def draw(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BG)
         for layer in self.layers:
-            if layer.refresh():
-                self.invalidate(layer.rect)
+            if layer.surface is None:
+                layer.refresh()
             canvas.blit(layer.surface, layer.rect)
         self.draw_overlay(canvas)
         self.anim.draw(canvas)
@@ -535,11 +555,19 @@ class GameScene(Scene):
         """Things drawn over the layers every frame (hover previews)."""
 
     def take_dirty(self):
-        # Layers decide what changed: refresh them before the app asks.
+        # Re-render changed layers, at most a few milliseconds' worth per frame so an action
+        # never stalls an animation; the rest follow on the next frames.
+        deadline = time.perf_counter() + LAYER_BUDGET_S
         for layer in self.layers:
-            if layer.surface is not None and layer.signature() != layer.last:
+            allowed = layer.surface is None or time.perf_counter() < deadline
+            if layer.refresh(allowed):
                 self.invalidate(layer.rect)
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
             self.invalidate(rect)
+        for rect in self.ticking_rects():
+            self.invalidate(rect)
         return super().take_dirty()
 
+    def ticking_rects(self) -> list[pygame.Rect]:
+        """Small areas redrawn every frame while something ticks (a thinking bot's dots)."""
+        return []

@@ -198,9 +198,7 @@ TAB_GAP = 12
 TEXT_TOP = TAB_Y + TAB_H + 22
 HINT_H = 44
 CLOSE_W = 170
-SCROLL_STEP = 0.04          # of the whole text, per arrow key press
-
-
+SCROLL_LINES = 3            # per wheel notch or arrow key press
 TAB_FONT_PX = 22            # theme.json's default button font
 TAB_TEXT_PAD = 44           # room either side of a tab's title
 
@@ -241,16 +239,14 @@ class RulesScene(Overlay):
         preload_fonts(self.ui, fonts_used())
         self.specs: list[GameSpec] = list(playable_games())
         self.current: GameSpec | None = None
-        self.notice = ""
         if game_id is not None:
-            found = next((s for s in self.specs if s.id == game_id), None)
-            if found is None:
+            self.current = next((s for s in self.specs if s.id == game_id), None)
+            if self.current is None:
                 try:
-                    found = get(game_id)       # a known game not playable yet: still show it
-                    self.specs.append(found)
+                    self.current = get(game_id)   # announced, not playable yet: show it anyway
+                    self.specs.append(self.current)
                 except KeyError:
-                    self.notice = f"There is no game called {game_id!r}."
-            self.current = found
+                    pass                          # an unknown id: the first game will do
         if self.current is None and self.specs:
             self.current = self.specs[0]
         self.close_button = self.button((PANEL.right - PAD - CLOSE_W, PANEL.y + 28, CLOSE_W, 56),
@@ -261,6 +257,8 @@ class RulesScene(Overlay):
         self.text_rect = pygame.Rect(PANEL.x + PAD, TEXT_TOP, PANEL.width - 2 * PAD,
                                      PANEL.bottom - HINT_H - 16 - TEXT_TOP)
         self.text_box: pygame_gui.elements.UITextBox | None = None
+        self._boxes: dict[str, pygame_gui.elements.UITextBox] = {}
+        self._scrolling = False
         self.show(self.current)
 
     # ---- content --------------------------------------------------------------------------
@@ -270,18 +268,23 @@ class RulesScene(Overlay):
         return self.text_box.html_text if self.text_box is not None else ""
 
     def show(self, spec: GameSpec | None) -> None:
-        """Show `spec`'s rules from the top and mark its tab."""
+        """Show `spec`'s rules and mark its tab.
+
+        Laying out a whole rules file takes pygame-gui a noticeable moment, so each game's text
+        box is built once, the first time its tab is shown, then hidden and shown again; coming
+        back to a tab also finds it scrolled where it was left.
+        """
         self.current = spec
-        if spec is not None:
-            content = rules_html(spec)
-        elif self.notice:
-            content = _message("No rules to show", html.escape(self.notice, quote=False))
+        key = spec.id if spec is not None else ""
+        if self.text_box is not None and self.text_box is not self._boxes.get(key):
+            self.text_box.hide()
+        box = self._boxes.get(key)
+        if box is None:
+            box = pygame_gui.elements.UITextBox(self._content(spec), self.text_rect, self.ui)
+            self._boxes[key] = box
         else:
-            content = _message("No rules to show", "No game is playable in this version yet.")
-        if self.text_box is not None:
-            self.text_box.kill()
-        # A new box rather than set_text: it starts scrolled to the top, as a new page should.
-        self.text_box = pygame_gui.elements.UITextBox(content, self.text_rect, self.ui)
+            box.show()
+        self.text_box = box
         for game_id, tab in self.tabs.items():
             if spec is not None and game_id == spec.id:
                 tab.select()
@@ -289,12 +292,19 @@ class RulesScene(Overlay):
                 tab.unselect()
         self.invalidate()
 
+    def _content(self, spec: GameSpec | None) -> str:
+        if spec is not None:
+            return rules_html(spec)
+        return _message("No rules to show", "No game is playable in this version yet.")
+
     def switch(self, step: int) -> None:
         """The next (+1) or previous (-1) tab, wrapping round."""
         if not self.specs:
             return
         index = self.specs.index(self.current) if self.current in self.specs else 0
-        self.show(self.specs[(index + step) % len(self.specs)])
+        target = self.specs[(index + step) % len(self.specs)]
+        if target is not self.current:
+            self.show(target)
 
     def scroll(self, fraction: float | None = None, *, to: float | None = None) -> None:
         """Scroll the text by `fraction` of its length, or `to` a place (0 top, 1 bottom)."""
@@ -307,10 +317,36 @@ class RulesScene(Overlay):
             start += fraction
         bar.set_scroll_from_start_percentage(min(room, max(0.0, start)))
 
+    def lines(self, count: int) -> float:
+        """`count` lines of body text, as a fraction of the text."""
+        layout = self.text_box.text_box_layout if self.text_box is not None else None
+        height = layout.layout_rect.height if layout is not None else 0
+        return 0.0 if height <= 0 else count * BODY_PX * 1.7 / height
+
     def page(self) -> float:
         """One screenful less a line, as a fraction of the text."""
         bar = self.text_box.scroll_bar if self.text_box is not None else None
         return 0.0 if bar is None else bar.visible_percentage * 0.92
+
+    # ---- frames ---------------------------------------------------------------------------
+    def _scroll_place(self) -> float:
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        return bar.start_percentage if bar is not None else 0.0
+
+    def update(self, dt: float) -> None:
+        before = self._scroll_place()
+        super().update(dt)
+        self._scrolling = self._scroll_place() != before
+
+    def wants_frames(self) -> bool:
+        """While the text glides after a wheel turn or a held scroll arrow: the app otherwise
+        sleeps between events and the glide would move in jerks."""
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        if bar is None:
+            return False
+        held = any(button is not None and button.held
+                   for button in (bar.top_button, bar.bottom_button, bar.sliding_button))
+        return self._scrolling or held or bar.scroll_wheel_moved
 
     # ---- events ---------------------------------------------------------------------------
     def on_ui_event(self, event: pygame.event.Event) -> None:
@@ -337,9 +373,9 @@ class RulesScene(Overlay):
             elif key == pygame.K_RIGHT:
                 self.switch(1)
             elif key == pygame.K_UP:
-                self.scroll(-SCROLL_STEP)
+                self.scroll(-self.lines(SCROLL_LINES))
             elif key == pygame.K_DOWN:
-                self.scroll(SCROLL_STEP)
+                self.scroll(self.lines(SCROLL_LINES))
             elif key == pygame.K_PAGEUP:
                 self.scroll(-self.page())
             elif key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
@@ -352,7 +388,7 @@ class RulesScene(Overlay):
         if event.type == pygame.MOUSEWHEEL:
             # pygame-gui scrolls only while the pointer is over the text; anywhere else on the
             # overlay the wheel should still move the rules, since that is all there is to move.
-            self.scroll(-event.y * SCROLL_STEP)
+            self.scroll(-event.y * self.lines(SCROLL_LINES))
             return True
         return True   # a modal overlay: nothing reaches the scene below
 

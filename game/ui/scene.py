@@ -155,10 +155,13 @@ class Overlay(Scene):
     opaque = False
     dim_alpha = 170
 
+    _veil: pygame.Surface | None = None
+
     def draw_scene(self, canvas: pygame.Surface) -> None:
-        veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 10, 12, self.dim_alpha))
-        canvas.blit(veil, (0, 0))
+        if self._veil is None or self._veil.get_size() != canvas.get_size():
+            self._veil = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+            self._veil.fill((8, 10, 12, self.dim_alpha))
+        canvas.blit(self._veil, (0, 0))
 
 
 Callback = Callable[[], Any]

@@ -162,6 +162,11 @@ class SoundBank:
         """Is the mixer running? Start it if nobody has (once: a failure is remembered, so a
         machine without sound does not retry on every click)."""
         if self._mixer_ready():
+            try:  # a mixer started by pygame.init() has only 8 channels
+                if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
+                    pygame.mixer.set_num_channels(MIXER_CHANNELS)
+            except Exception:
+                pass
             return True
         # Sounds loaded under a mixer that has since been shut down must not be touched
         # again (pygame may crash playing them); load afresh when a mixer returns.

@@ -77,7 +77,18 @@ def text(string: str, size: int = SIZE_BODY, colour: tuple | str = (232, 230, 22
     return surface.convert_alpha() if pygame.display.get_surface() else surface
 
 
+@cached
+@lru_cache(maxsize=4096)
+def _wrap(string: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    return tuple(_wrap_lines(string, size, width, bold))
+
+
 def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `string` into lines that fit `width` pixels (cached; keeps explicit newlines)."""
+    return list(_wrap(string, size, width, bold))
+
+
+def _wrap_lines(string: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split `string` into lines that fit `width` pixels (keeps explicit newlines)."""
     f = font(size, bold)
     lines: list[str] = []
@@ -100,9 +111,14 @@ def fit_text(string: str, size: int, width: int, bold: bool = False) -> str:
     f = font(size, bold)
     if f.size(string)[0] <= width:
         return string
-    while string and f.size(string + "…")[0] > width:
-        string = string[:-1]
-    return string + "…"
+    lo, hi = 0, len(string)  # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(string[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return string[:lo].rstrip() + "…"
 
 
 def draw_text(surface: pygame.Surface, string: str, pos: tuple[float, float], size: int = SIZE_BODY,

@@ -45,7 +45,7 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
     radius = max(6, width // 10)
     pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=radius)
     inner = rect.inflate(-2, -2)
-    num_size = max(16, int(width * 0.22))
+    num_size = max(18, int(width * 0.22))
     if card.is_bike:
         pygame.draw.rect(surf, BIKE_GREEN, inner, border_radius=radius)
         pygame.draw.rect(surf, (255, 255, 255, 60), inner.inflate(-8, -8), 2, border_radius=radius - 2)
@@ -75,11 +75,11 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
         theme.draw_paragraph(surf, card.place, area, max(14, int(width * 0.115)), theme.INK, bold=True,
                              line_gap=0)
     # distance value: large, in the bottom right, on a disc of the type colour
-    disc = int(width * 0.40)
+    disc = int(width * (0.40 if detail and width >= 100 else 0.56))
     centre = (inner.right - disc // 2 - int(width * 0.05), inner.bottom - disc // 2 - int(width * 0.05))
     pygame.draw.circle(surf, colour, centre, disc // 2)
     pygame.draw.circle(surf, theme.PAPER, centre, disc // 2 - 3, 2)
-    theme.draw_text(surf, str(card.distance), centre, max(18, int(disc * 0.58)), theme.TEXT, bold=True,
+    theme.draw_text(surf, str(card.distance), centre, max(20, int(disc * 0.6)), theme.TEXT, bold=True,
                     anchor="center")
     if detail and width >= 100:
         theme.draw_text(surf, PIN_AREAS[card.distance], (inner.x + 8, inner.bottom - 10),

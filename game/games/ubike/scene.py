@@ -37,6 +37,7 @@ DECK_RECT = pygame.Rect(PILES.x + 24, PILES.y + 56, 96, 132)
 DISCARD_RECT = pygame.Rect(PILES.x + 150, PILES.y + 56, 96, 132)
 OPP_DECK_RECT = pygame.Rect(PILES.x + 276, PILES.y + 56, 96, 132)
 FLY_TIME = 0.42
+THINKING = pygame.Rect(HAND.x + 20, HAND.y + 64, 90, 30)
 
 
 class UBikeScene(GameScene):
@@ -317,11 +318,6 @@ class UBikeScene(GameScene):
             theme.draw_paragraph(surface, "Click one of the remaining rows: its cards go to the discard pile "
                                  "and the empty rows are refilled.", pygame.Rect(20, 60, HAND.width - 40, 120),
                                  theme.SIZE_SMALL, theme.TEXT)
-        elif self.bot_thinking():
-            t = pygame.time.get_ticks() / 300
-            for k in range(3):
-                alpha = 120 + int(120 * max(0, math.sin(t - k)))
-                pygame.draw.circle(surface, (alpha, alpha, alpha), (40 + k * 24, 80), 7)
 
     def _last_distance(self, seat: int) -> int | None:
         journey = self.view["players"][seat]["journey"]
@@ -397,8 +393,6 @@ class UBikeScene(GameScene):
         if self.flash and pygame.time.get_ticks() > self.flash.get("until", 0):
             self.flash = {}
         self._sync_buttons()
-        if self.bot_thinking():
-            self.invalidate(HAND)
 
     # ---- input ------------------------------------------------------------------------------
     def hit_board(self, pos: tuple[int, int]) -> Hashable:
@@ -570,7 +564,20 @@ class UBikeScene(GameScene):
     def _tooltip_area(self) -> pygame.Rect:
         return pygame.Rect(MAP.right - 246, MAP.y + 10, 236, 340)
 
+    def ticking_rects(self) -> list[pygame.Rect]:
+        return [THINKING] if self.bot_thinking() else []
+
+    def seat_signature(self, seat: int) -> Hashable:
+        journey = self.view["players"][seat]["journey"]
+        return (super().seat_signature(seat), self.view["public_scores"][seat],
+                tuple(c for c in journey if c in self.in_flight))
+
     def draw_overlay(self, canvas: pygame.Surface) -> None:
+        if self.bot_thinking():
+            t = pygame.time.get_ticks() / 250
+            for k in range(3):
+                level = 110 + int(130 * max(0.0, math.sin(t - k * 0.9)))
+                pygame.draw.circle(canvas, (level, level, level), (THINKING.x + 12 + k * 26, THINKING.centery), 7)
         number = self._tooltip_card()
         if number is None or number in self.in_flight:
             return

@@ -1,0 +1,164 @@
+"""Bots think in a separate process, so the window's frames never wait for them.
+
+A search bot is pure Python: on a thread it would hold the interpreter lock and make the
+animations stutter. The worker process gets the seat's view and legal actions as JSON, keeps
+one bot per (game, seat, level, seed) so each bot's own random choices continue from move to
+move, and answers with the chosen action as JSON.
+
+If a process cannot be started (a locked-down machine), `BotRunner` falls back to a thread.
+"""
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from ..protocol import Action
+from ..registry import get
+from .bots import make_bot
+
+
+def serve(conn: Any) -> None:
+    """The worker process's loop: one request in, one answer out, until told to stop."""
+    bots: dict[tuple, Any] = {}
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        try:
+            answer = {"id": request["id"], "action": choose(bots, request)}
+        except Exception as exc:  # report it; the app decides what to do
+            answer = {"id": request["id"], "error": f"{type(exc).__name__}: {exc}"}
+        try:
+            conn.send(answer)
+        except (OSError, EOFError):
+            return
+
+
+def choose(bots: dict[tuple, Any], request: dict[str, Any]) -> dict[str, Any]:
+    spec = get(request["game"])
+    key = (request["game"], request["seat"], request["level"], request["seed"])
+    if key not in bots:
+        bots[key] = make_bot(spec, request["level"], request["seed"])
+    legal = [spec.decode_action(a) for a in request["legal"]]
+    return bots[key].choose(request["view"], legal).to_json()
+
+
+class Pending:
+    """A bot's answer on its way."""
+
+    def __init__(self, runner: "BotRunner", request_id: int, future: Future | None = None) -> None:
+        self.runner = runner
+        self.request_id = request_id
+        self.future = future
+
+    def done(self) -> bool:
+        if self.future is not None:
+            return self.future.done()
+        return self.runner._collect(self.request_id)
+
+    def result(self) -> Action:
+        if self.future is not None:
+            return self.future.result()
+        return self.runner._take(self.request_id)
+
+
+class BotRunner:
+    """Asks bots for moves in the worker process (or on a thread if that is impossible)."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self._ids = itertools.count(1)
+        self._answers: dict[int, dict[str, Any]] = {}
+        self._requests: dict[int, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+        self._conn: Any = None
+        self._process: Any = None
+        self._thread_pool: ThreadPoolExecutor | None = None
+        self._thread_bots: dict[tuple, Any] = {}
+        self.mode = "thread"
+        if use_process:
+            self._start_process()
+
+    def _start_process(self) -> None:
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            parent, child = ctx.Pipe()
+            process = ctx.Process(target=serve, args=(child,), daemon=True, name="journeys-bots")
+            process.start()
+            child.close()
+            self._conn, self._process, self.mode = parent, process, "process"
+        except Exception:  # no processes here: think on a thread instead
+            self._conn = self._process = None
+            self.mode = "thread"
+
+    @property
+    def alive(self) -> bool:
+        return self.mode == "process" and self._process is not None and self._process.is_alive()
+
+    def ask(self, game: str, seat: int, level: str, seed: int, view: dict[str, Any],
+            legal: list[Action]) -> Pending:
+        request_id = next(self._ids)
+        request = {"id": request_id, "game": game, "seat": seat, "level": level, "seed": seed,
+                   "view": view, "legal": [a.to_json() for a in legal]}
+        if self.mode == "process" and self.alive:
+            try:
+                self._conn.send(request)
+                self._requests[request_id] = request
+                return Pending(self, request_id)
+            except (OSError, EOFError, ValueError):
+                self.mode = "thread"
+        if self._thread_pool is None:
+            self._thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        spec = get(game)
+
+        def think() -> Action:
+            data = choose(self._thread_bots, request)
+            return spec.decode_action(data)
+        return Pending(self, request_id, self._thread_pool.submit(think))
+
+    def _collect(self, request_id: int) -> bool:
+        with self._lock:
+            if request_id in self._answers:
+                return True
+            try:
+                while self._conn is not None and self._conn.poll():
+                    answer = self._conn.recv()
+                    self._answers[answer["id"]] = answer
+            except (OSError, EOFError):
+                self._fail_over(request_id)
+            if request_id not in self._answers and not self.alive:
+                self._fail_over(request_id)
+            return request_id in self._answers
+
+    def _fail_over(self, request_id: int) -> None:
+        """The worker died: answer this request on a thread, and keep to threads from now."""
+        self.mode = "thread"
+        request = self._requests.get(request_id)
+        if request is not None and request_id not in self._answers:
+            self._answers[request_id] = {"id": request_id, "action": choose(self._thread_bots, request)}
+
+    def _take(self, request_id: int) -> Action:
+        answer = self._answers.pop(request_id)
+        request = self._requests.pop(request_id)
+        if "error" in answer:
+            raise RuntimeError(f"the bot failed: {answer['error']}")
+        return get(request["game"]).decode_action(answer["action"])
+
+    def close(self) -> None:
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, EOFError):
+                pass
+        if self._process is not None:
+            self._process.join(timeout=1.0)
+            if self._process.is_alive():
+                self._process.terminate()
+        self._conn = self._process = None
+        if self._thread_pool is not None:
+            self._thread_pool.shutdown(wait=False, cancel_futures=True)
