@@ -58,6 +58,7 @@ class App:
         self.errors: list[str] = []
         self._need_full_present = True
         self._active_until = 0.0
+        self._last_step = time.perf_counter()
 
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
@@ -162,8 +163,10 @@ class App:
         """One frame: events, update, draw. Tests pass `events` and `dt` for full control."""
         if events is None:
             events = self._wait_for_events()
+        now = time.perf_counter()
         if dt is None:
-            dt = min(0.1, self.clock.tick() / 1000.0)
+            dt = min(0.1, max(0.0, now - self._last_step))
+        self._last_step = now
         try:
             for event in events:
                 self.dispatch(event)
@@ -188,7 +191,6 @@ class App:
             if not events:
                 time.sleep(IDLE_SLEEP_S)
                 events = pygame.event.get()
-                self.clock.tick()  # keep the frame clock from counting the sleep as a slow frame
         if events:
             self._active_until = time.perf_counter() + STAY_ACTIVE_S
         return events
