@@ -17,7 +17,9 @@ def bot_session(spec: GameSpec, players: int, seed: int, after: int, level: str 
     session = Session(spec, seats, {}, seed)
     bots = [make_bot(spec, "normal" if level == "hard" else level, seed * 7 + i) for i in range(players)]
     count = 0
-    while not session.state.is_over and (results or count < after):
+    # play `after` moves, then on to the person's turn (the most telling picture)
+    while not session.state.is_over and (results or count < after or (
+            person_seat is not None and session.state.current_player != person_seat)):
         seat = session.state.current_player
         action = bots[seat].choose(session.state.view(seat), session.state.legal_actions())
         session.apply(action, autosave=False)

@@ -530,6 +530,8 @@ class GameScene(Scene):
         visible = max(1, inner.height // line_h)
         end = max(0, len(lines) - self.log_scroll)
         start = max(0, end - visible)
+        while start < end and lines[start][0] == -1:   # begin with a whole entry
+            start += 1
         if self.log_scroll > len(lines):
             self.log_scroll = len(lines)
         y = inner.y

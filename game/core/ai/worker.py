@@ -112,6 +112,7 @@ class BotRunner:
                 return Pending(self, request_id)
             except (OSError, EOFError, ValueError):
                 self.mode = "thread"
+        self.mode = "thread"   # no (live) worker process: think on a thread from now on
         if self._thread_pool is None:
             self._thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         spec = get(game)

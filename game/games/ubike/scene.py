@@ -270,7 +270,10 @@ class UBikeScene(GameScene):
         who = self.name(seat)
         phase = v["phase"]
         if phase == PLACE:
-            title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
+            if not v["hand"]:
+                title = "This row held only bike cards" if mine else f"{who} took only bike cards"
+            else:
+                title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
         elif phase == DISCARD:
             title = "Last player: discard one more row" if mine else f"{who} discards a row"
         else:
@@ -282,7 +285,8 @@ class UBikeScene(GameScene):
             plays = self.playable()
             last = self._last_distance(seat)
             if not hand:
-                theme.draw_text(surface, "No scenery cards in this row.", (20, 70), theme.SIZE_BODY,
+                theme.draw_text(surface, "They are in bike storage now; end the Schedule to pass."
+                                if mine else "They went to bike storage.", (20, 70), theme.SIZE_BODY,
                                 theme.TEXT_DIM)
             for i, number in enumerate(hand):
                 if number in self.in_flight:

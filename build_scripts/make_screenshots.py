@@ -1,0 +1,43 @@
+"""Render the README's screenshots (1280x720, as a laptop window shows them).
+
+    python build_scripts/make_screenshots.py
+
+Writes build_scripts/screenshots/<name>.png through `python -m game --screenshot`, so the
+pictures are exactly what the app draws.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = Path(__file__).resolve().parent / "screenshots"
+
+SHOTS = {
+    "menu": ["--scene", "menu"],
+    "ubike": ["--game", "ubike", "--players", "3", "--seed", "3", "--after", "16"],
+    "ubike-results": ["--game", "ubike", "--players", "3", "--seed", "11", "--scene", "results"],
+}
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, JOURNEYS_HOME=tempfile.mkdtemp(prefix="journeys-shots-"), PYTHONPATH=str(ROOT))
+    for name, args in SHOTS.items():
+        full = OUT / f"{name}-full.png"
+        subprocess.run([sys.executable, "-m", "game", "--screenshot", str(full), *args], cwd=ROOT, env=env,
+                       check=True)
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        import pygame
+        image = pygame.image.load(str(full))
+        pygame.image.save(pygame.transform.smoothscale(image, (1280, 720)), str(OUT / f"{name}.png"))
+        full.unlink()
+        print(f"wrote {OUT / f'{name}.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
