@@ -16,26 +16,25 @@ def _home() -> Path | None:
     return Path(value) if value else None
 
 
-def data_dir() -> Path:
+def _user_dir(kind: str) -> Path:
+    """The user's `kind` folder ("data" or "config"), created if needed."""
     home = _home()
     if home is not None:
-        path = home / "data"
+        path = home / kind
     else:
         import platformdirs
-        path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+        finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
+        path = Path(finder(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir() -> Path:
+    return _user_dir("data")
 
 
 def config_dir() -> Path:
-    home = _home()
-    if home is not None:
-        path = home / "config"
-    else:
-        import platformdirs
-        path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _user_dir("config")
 
 
 def saves_dir() -> Path:

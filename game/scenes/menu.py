@@ -81,11 +81,7 @@ class MenuScene(Scene):
 
     # ---- events ---------------------------------------------------------------------------
     def on_ui_event(self, event: pygame.event.Event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        for key, button in self.buttons.items():
-            if event.ui_element is button:
-                getattr(self, f"do_{key}")()
+        self.press_named(event, self.buttons)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

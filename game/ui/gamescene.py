@@ -351,13 +351,8 @@ class GameScene(Scene):
 
     # ---- events ---------------------------------------------------------------------------
     def on_ui_event(self, event: pygame.event.Event) -> None:
-        if event.type != pygame_gui.UI_BUTTON_PRESSED:
-            return
-        for key, button in self.frame_buttons.items():
-            if event.ui_element is button:
-                getattr(self, f"do_{key}")()
-                return
-        self.on_board_button(event.ui_element)
+        if not self.press_named(event, self.frame_buttons) and event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_board_button(event.ui_element)
 
     def on_board_button(self, element: Any) -> None: ...
 

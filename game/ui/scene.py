@@ -144,6 +144,16 @@ class Scene:
             button.disable()
         return button
 
+    def press_named(self, event: pygame.event.Event, buttons: dict[str, Any]) -> bool:
+        """If `event` pressed one of `buttons` (name -> button), call `self.do_<name>()`."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        for name, button in buttons.items():
+            if event.ui_element is button:
+                getattr(self, f"do_{name}")()
+                return True
+        return False
+
     def close(self) -> None:
         """Take this scene off the stack."""
         self.app.remove(self)
