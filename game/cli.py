@@ -74,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
     if args.headless or args.demo or args.screenshot or args.smoke_test or args.bench or args.bench_child:
         _headless()

@@ -108,6 +108,7 @@ class GameScene(Scene):
         self.view: dict[str, Any] = self.session.state.view(self.viewer)
         self.status_note = ""          # why the last click was refused, or what just happened
         self.status_warning = False
+        self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
         self.hover: Hashable = None
         self.log_scroll = 0
         self._bot_future: Pending | None = None
@@ -226,8 +227,15 @@ class GameScene(Scene):
         self.session.apply(action)
         self.last_actor = seat
         self.status_note = ""
+        self.status_seat = None
         self.status_warning = False
         self.refresh_view()
+        if seat is not None and self.session.seats[seat].is_bot:
+            # what the bot just did stays on the status line until the next move
+            said = [text for actor, text in self.view.get("log", []) if actor == seat]
+            if said:
+                self.status_note = self.words(said[-1])
+                self.status_seat = seat
         self.on_applied(action, seat, before, self.view)
         if self.session.state.is_over and not self._over_handled:
             self._over_handled = True
@@ -454,13 +462,13 @@ class GameScene(Scene):
 
     def _top_signature(self) -> Hashable:
         state = self.session.state
-        return (self.status_text(), state.current_player, self.viewer)
+        return (self.status_text(), state.current_player, self.viewer, self.status_seat)
 
     def _render_top(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
         state = self.session.state
-        seat = state.current_player
+        seat = self.status_seat if (self.status_note and self.status_seat is not None) else state.current_player
         x = 24
         if seat is not None:
             theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)

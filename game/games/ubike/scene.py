@@ -634,10 +634,6 @@ class UBikeScene(GameScene):
         if after["round"] != before["round"] or after.get("over"):
             sounds.play("card_flip")
         if seat is not None and self.session.seats[seat].is_bot:
-            lines = after.get("log") or []
-            mine_lines = [text for s, text in lines if s == seat]
-            if mine_lines:
-                self.status_note = self.words(mine_lines[-1])
             if isinstance(action, (TakeRow, DiscardRow)):
                 self.flash = {"rows": {action.row}, "until": pygame.time.get_ticks() + 1500}
         self._fly_cards(before, after, seat)
