@@ -28,6 +28,7 @@ TITLE = "Journeys"
 MIN_WINDOW = (480, 270)
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 1 / 30     # how long an idle screen sleeps between looks at the queue
+LONG_IDLE_SLEEP_S = 1 / 12   # ... once nothing has happened for a few seconds
 STAY_ACTIVE_S = 0.3       # full frame rate this long after any input
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -39,6 +40,9 @@ class App:
         self.settings = settings or Settings.load()
         sound_module.pre_init()
         pygame.init()
+        # No joysticks here: with the joystick subsystem up, SDL polls for them every
+        # millisecond even while the app waits for events.
+        pygame.joystick.quit()
         # fonts, text and icons cached by an earlier App belong to a pygame that has quit
         from game.ui import caches, icons
         caches.clear_all()
@@ -180,7 +184,11 @@ class App:
 
     def _wait_for_events(self) -> list[pygame.event.Event]:
         """Run at 60 frames a second while something moves or a person just acted; otherwise
-        sleep between short looks at the queue (SDL's own wait busy-polls on some drivers)."""
+        look at the queue a few times a second and sleep in between (timers such as tooltips
+        still run).
+
+        Measured: SDL's own `event.wait` costs more CPU than this on X11 (it polls inside),
+        and busy-polls on the dummy driver."""
         now = time.perf_counter()
         busy = any(scene.wants_frames() for scene in self.scenes[-2:])
         if busy or now < self._active_until:
@@ -189,7 +197,8 @@ class App:
         else:
             events = pygame.event.get()
             if not events:
-                time.sleep(IDLE_SLEEP_S)
+                idle_for = now - self._active_until
+                time.sleep(IDLE_SLEEP_S if idle_for < 3.0 else LONG_IDLE_SLEEP_S)
                 events = pygame.event.get()
         if events:
             self._active_until = time.perf_counter() + STAY_ACTIVE_S

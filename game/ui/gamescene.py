@@ -34,7 +34,9 @@ TOP_BAR = pygame.Rect(0, 0, 1920, 64)
 BOARD = pygame.Rect(0, 64, 1390, 1016)
 SIDE = pygame.Rect(1400, 64, 520, 1016)
 LOG_LINES = 9
-LAYER_BUDGET_S = 0.004    # re-rendering time allowed per frame before layers wait a frame
+# Re-rendering time allowed per frame before the other changed layers wait for the next frame
+# (16 ms later, unseen): one or two layers a frame keeps every frame short.
+LAYER_BUDGET_S = 0.0015
 
 BOT_PACES = {"off": 0.0, "fast": 0.35, "normal": 0.8, "slow": 1.4}   # minimum think, seconds
 
@@ -119,6 +121,7 @@ class GameScene(Scene):
         self._results_at: float | None = None
         self.last_actor: int | None = None
         self.layers: list[Layer] = []
+        self._layers_waiting = False   # changed layers left for the next frame
         self._seat_rects = self._layout_seats()
         self.session.autosave_in_background = True
         if any(seat.is_bot for seat in session.seats) and not bots_paused:
@@ -345,7 +348,7 @@ class GameScene(Scene):
             self._drive()
 
     def wants_frames(self) -> bool:
-        return (self.anim.busy or self._bot_future is not None or self._results_at is not None
+        return (self.anim.busy or self._layers_waiting or self._bot_future is not None or self._results_at is not None
                 or (not self.session.state.is_over and self.session.seats[self.session.state.current_player].is_bot
                     and not self.bots_paused)
                 or (self.session.state.current_player is not None and not self._awaiting_curtain
@@ -563,10 +566,13 @@ class GameScene(Scene):
         # Re-render changed layers, at most a few milliseconds' worth per frame so an action
         # never stalls an animation; the rest follow on the next frames.
         deadline = time.perf_counter() + LAYER_BUDGET_S
+        self._layers_waiting = False
         for layer in self.layers:
             allowed = layer.surface is None or time.perf_counter() < deadline
             if layer.refresh(allowed):
                 self.invalidate(layer.rect)
+            elif not allowed and layer.signature() != layer.last:
+                self._layers_waiting = True
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
             self.invalidate(rect)
         for rect in self.ticking_rects():

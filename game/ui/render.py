@@ -97,8 +97,9 @@ class Viewport:
 
 
 def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping or touching rectangles, so no region is scaled twice."""
-    rects = [r for r in rects if r.width > 0 and r.height > 0]
+    """Join overlapping or touching rectangles when their union is not much bigger than the
+    two together, so no region is scaled twice and no large empty area is scaled at all."""
+    rects = [pygame.Rect(r) for r in rects if r.width > 0 and r.height > 0]
     merged = True
     while merged and len(rects) > 1:
         merged = False
@@ -107,11 +108,21 @@ def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
             r = rects.pop()
             i = 0
             while i < len(rects):
-                if r.inflate(8, 8).colliderect(rects[i]):
-                    r = r.union(rects.pop(i))
+                other = rects[i]
+                union = r.union(other)
+                if r.inflate(8, 8).colliderect(other) and \
+                        _area(union) <= 1.3 * (_area(r) + _area(other)):
+                    r = union
+                    rects.pop(i)
                     merged = True
+                elif r.contains(other):
+                    rects.pop(i)
                 else:
                     i += 1
             out.append(r)
         rects = out
     return rects
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
