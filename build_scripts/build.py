@@ -18,7 +18,6 @@ import argparse
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
 import tarfile

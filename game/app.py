@@ -7,13 +7,11 @@ is caught: the app says what happened and offers to continue from the autosave.
 """
 from __future__ import annotations
 
-import os
-import sys
 import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Iterable
 
 import pygame
 

@@ -8,7 +8,7 @@ import pytest
 
 from game.core.registry import get
 from game.core.rng import Rng
-from game.core.session import BOT, PERSON, Seat, Session
+from game.core.session import PERSON, Seat, Session
 from game.scenes.error import ErrorScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseScene

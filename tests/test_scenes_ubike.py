@@ -11,7 +11,7 @@ from game.core import paths, stats
 from game.core.registry import get
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
-from game.games.ubike.rules import DISCARD, PLACE, TURN, EndSchedule, PlayCard, Search, TakeRow
+from game.games.ubike.rules import PLACE, TURN, EndSchedule, PlayCard, Search, TakeRow
 from game.games.ubike.scene import UBikeScene
 from game.scenes.menu import MenuScene, tile_rects
 from game.scenes.results import ResultsScene

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
-import pygame_gui
 
 from game.core import paths
 from game.core.registry import GameSpec, load_games

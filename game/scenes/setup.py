@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame

@@ -10,7 +10,6 @@ A game's scene subclasses it and supplies the board: `draw_board`, `board_signat
 """
 from __future__ import annotations
 
-import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable, Hashable
 
@@ -24,7 +23,6 @@ from game.core.registry import import_attr
 from game.core.session import Session
 from game.ui import theme
 from game.ui.anim import Animator
-from game.ui.icons import icon
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:

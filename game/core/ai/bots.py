@@ -154,16 +154,14 @@ class ISMCTSBot:
                 children[action] = child
                 path.append(child)
                 break
-            log_avail = 0.0
+            # UCB over the actions available in this sample: each child counts how often it
+            # was available (not its parent's visits), as information-set MCTS needs.
             best_score, best_action = -1.0, legal[0]
             for action in legal:
                 child = children[action]
                 child.avail += 1
-            for action in legal:
-                child = children[action]
-                log_avail = math.log(child.avail)
                 score = (child.total / child.visits
-                         + self.exploration * math.sqrt(log_avail / child.visits))
+                         + self.exploration * math.sqrt(math.log(child.avail) / child.visits))
                 if score > best_score:
                     best_score, best_action = score, action
             state.apply(best_action, trusted=True)

@@ -7,22 +7,20 @@ Everything drawn comes from the viewer's `view`; clicks become actions from
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any, Hashable
 
 import pygame
-import pygame_gui
 
 from game import assets
 from game.core.board import BoardError, load_board
 from game.core.protocol import Action
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
-from game.ui.gamescene import BOARD, SIDE, GameScene
+from game.ui.gamescene import BOARD, GameScene
 from game.ui.icons import icon
 
 from . import art
-from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OPPORTUNITIES, PLACE, TURN, DiscardRow,
+from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, PLACE, TURN, DiscardRow,
                     EndSchedule, Pass, PlayCard, Search, TakeRow, describe_payment)
 
 MAP = pygame.Rect(16, 80, 720, 720)
