@@ -35,6 +35,19 @@ def test_the_ladder_easy_beats_random_and_normal_beats_easy():
     assert arena("ubike", "normal", "easy", seeds=20)["first_win_share"] > 0.5
 
 
+def test_staedtetour_bots_beat_random_tour_guides():
+    """Städtetour is mostly luck: with three players a random seat wins a third of the games.
+    Reading the others and steering well lift every level clearly above that."""
+    assert arena("staedtetour", "easy", "random", seeds=60, players=3)["first_win_share"] > 0.4
+    assert arena("staedtetour", "normal", "random", seeds=60, players=3)["first_win_share"] > 0.4
+
+
+@pytest.mark.slow
+def test_staedtetour_hard_beats_random_tour_guides():
+    result = arena("staedtetour", "hard", "random", seeds=60, players=3, iterations=100, jobs=2)
+    assert result["first_win_share"] > 0.4, result
+
+
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_a_bot_does_not_see_what_its_seat_cannot(level):
     """Two states that differ only in things seat 0 may not see (other hands, deck order,

@@ -301,7 +301,8 @@ def test_triangle_letters_run_clockwise_from_north():
 
 
 def test_core_and_rules_import_no_pygame():
-    """core/ and every rules.py stay free of pygame, so the engine runs headless."""
+    """core/ and every rules.py stay free of pygame, so the engine runs headless: importing
+    them, loading their boards and playing a game of each brings in no pygame module."""
     modules = ["game.core." + p.stem for p in (ROOT / "game" / "core").glob("*.py")]
     modules += ["game.core.ai." + p.stem for p in (ROOT / "game" / "core" / "ai").glob("*.py")]
     modules += [f"game.games.{p.parent.name}.rules" for p in (ROOT / "game" / "games").glob("*/rules.py")]
@@ -309,6 +310,8 @@ def test_core_and_rules_import_no_pygame():
     code = ("import sys, importlib\n"
             f"for m in {modules!r}: importlib.import_module(m)\n"
             "import game.core.registry as r; r.load_games()\n"
+            "from game.core.ai.arena import play_game\n"
+            "for spec in r.playable_games(): play_game(spec, ['easy'] * spec.min_players, 1)\n"
             "bad = [m for m in sys.modules if m == 'pygame' or m.startswith('pygame.')]\n"
             "print(','.join(bad))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,

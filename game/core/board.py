@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
@@ -90,9 +91,24 @@ def _check_reserved(path: Path) -> None:
                                  f"{prop.get('name')!r} on object {obj.get('name')!r}.")
 
 
+def _pytmx():
+    """pytmx, imported without pygame: the package pulls pygame in when it can (for type hints
+    and its pygame loader, neither of which we use), and the rules must stay free of pygame."""
+    if "pytmx" not in sys.modules:
+        blocked = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
+        for name in blocked:
+            sys.modules[name] = None  # type: ignore[assignment]  # makes `import name` fail
+        try:
+            import pytmx  # noqa: F401
+        finally:
+            for name in blocked:
+                del sys.modules[name]
+    return sys.modules["pytmx"]
+
+
 def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
     """Read a Tiled map into a Board. Raises BoardError with a clear message."""
-    import pytmx  # a light import; keeps `import game.core.board` cheap
+    pytmx = _pytmx()
 
     path = Path(path)
     if not path.is_file():

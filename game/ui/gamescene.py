@@ -442,8 +442,17 @@ class GameScene(Scene):
         return [pygame.Rect(SIDE.x, SIDE.y + 8 + i * (height + 8), SIDE.width, height)
                 for i in range(len(self.session.seats))]
 
+    def side_reserved(self) -> int:
+        """Height a game keeps for its own panel between the seats and the log."""
+        return 0
+
+    def side_reserved_rect(self) -> pygame.Rect:
+        top = self._seat_rects[-1].bottom + 8 if self._seat_rects else SIDE.y
+        return pygame.Rect(SIDE.x, top, SIDE.width, self.side_reserved())
+
     def _log_rect(self) -> pygame.Rect:
-        top = self._seat_rects[-1].bottom + 16 if self._seat_rects else SIDE.y
+        reserved = self.side_reserved_rect()
+        top = reserved.bottom + 8
         return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
 
     def status_text(self) -> tuple[str, bool]:

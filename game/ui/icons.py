@@ -30,6 +30,8 @@ ICON_NAMES: tuple[str, ...] = (
     "bike", "wheel", "bike_marker",
     # UBike opportunity kinds
     "opp_bike", "opp_extra", "opp_markers", "opp_point", "opp_types",
+    # Städtetour: the three tickets and the bus
+    "ticket_single", "ticket_return", "ticket_round", "bus",
     # seat shapes (paired with the Okabe-Ito seat colours)
     "shape_circle", "shape_square", "shape_triangle", "shape_diamond", "shape_star", "shape_hexagon",
     # user interface

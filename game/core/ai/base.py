@@ -31,6 +31,9 @@ class Knowledge:
     rollout_depth: int = 12
     #: how many determinized samples the greedy bots average over
     greedy_samples: int = 3
+    #: the hard bot's search: "ismcts" (one tree over sampled states) or "flat" (each move
+    #: tried on many sampled states; better for games of much chance and few decisions)
+    search: str = "ismcts"
 
     def evaluate(self, state: GameState) -> list[float]:
         if state.is_over:

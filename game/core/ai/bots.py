@@ -132,8 +132,12 @@ class ISMCTSBot:
             iterations += 1
         self.last_iterations = iterations
         legal_set = set(legal)
+        total = max(1, sum(child.visits for child in root.children.values()))
+        # the most visited move wins; the game's small bias (say, keeping a secret) may tip
+        # the balance between moves the search found about equally good
         best = max((a for a in root.children if a in legal_set),
-                   key=lambda a: (root.children[a].visits, root.children[a].total), default=None)
+                   key=lambda a: (root.children[a].visits / total + self.knowledge.action_bias(view, a),
+                                  root.children[a].total), default=None)
         return best if best is not None else legal[0]
 
     def _iterate(self, root: _Node, view: dict[str, Any]) -> None:
@@ -179,6 +183,59 @@ class ISMCTSBot:
                 n.total += values[n.mover]
 
 
+class FlatMonteCarloBot:
+    """Determinized flat Monte Carlo: every legal move is tried on many sampled states and
+    played out with the game's playout policy; UCB at the root spends the time on the moves
+    that look best. Suits games of much chance and few decisions (Städtetour), where a
+    shared tree spreads its visits too thin."""
+
+    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
+                 time_budget: float = 1.0, max_iterations: int = 100_000,
+                 exploration: float = 0.4, level: str = "hard") -> None:
+        assert spec.determinize is not None
+        self.determinize: Determinize = spec.determinize
+        self.knowledge = knowledge
+        self.rng = Rng(seed, stream=19)
+        self.time_budget = time_budget
+        self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.level = level
+        self.last_iterations = 0
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        visits = [0] * len(legal)
+        totals = [0.0] * len(legal)
+        deadline = time.perf_counter() + self.time_budget
+        iterations = 0
+        while iterations < self.max_iterations:
+            if iterations >= len(legal) and iterations % 4 == 0 and time.perf_counter() > deadline:
+                break
+            if iterations < len(legal):
+                i = iterations
+            else:
+                log_n = math.log(iterations)
+                i = max(range(len(legal)), key=lambda k: totals[k] / visits[k]
+                        + self.exploration * math.sqrt(log_n / visits[k]))
+            state = self.determinize(view, self.rng)
+            state.logging = False
+            state.apply(legal[i], trusted=True)
+            depth = self.knowledge.rollout_depth
+            while depth > 0 and not state.is_over:
+                options = state.legal_actions()
+                state.apply(self.knowledge.rollout_action(state, options, self.rng), trusted=True)
+                depth -= 1
+            totals[i] += self.knowledge.evaluate(state)[seat]
+            visits[i] += 1
+            iterations += 1
+        self.last_iterations = iterations
+        best = max(range(len(legal)), key=lambda k: (totals[k] / max(1, visits[k])
+                                                    + self.knowledge.action_bias(view, legal[k]), visits[k]))
+        return legal[best]
+
+
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
     "easy": {"kind": "greedy", "temperature": 0.08, "samples": 1, "max_nodes": 120},
     "normal": {"kind": "greedy", "temperature": 0.0},
@@ -200,4 +257,6 @@ def make_bot(spec: GameSpec, level: str, seed: int = 0, *, time_budget: float | 
         settings["time_budget"] = time_budget
     if max_iterations is not None:
         settings["max_iterations"] = max_iterations
+    if knowledge.search == "flat":
+        return FlatMonteCarloBot(spec, knowledge, seed, level=level, **settings)
     return ISMCTSBot(spec, knowledge, seed, level=level, **settings)

@@ -1,11 +1,32 @@
-"""Städtetour: announced in the menu, not built yet."""
-from game.core.registry import GameSpec, register
+"""Städtetour (Eugen Wyss, HABA 2009): a bus tour of Europe and North Africa. Each player
+secretly hopes the bus will stop at their destination; the tour guide draws tickets and
+steers, and everybody tries to read everybody else."""
+from game.core.registry import GameSpec, OptionSpec, register
+
+from . import bot, rules
 
 SPEC = register(GameSpec(
-    id="staedtetour",
+    id=rules.GAME_ID,
     title="Städtetour",
     min_players=2,
     max_players=4,
-    blurb="A bus tour of Europe and North Africa: draw tickets, steer the bus and keep your destination secret.",
-    available=False,
+    blurb="A bus tour of Europe and North Africa: draw tickets, steer the bus at the forks, keep "
+          "your destination secret and guess everyone else's.",
+    options=(
+        OptionSpec("star_value", "A star is worth", tuple((v, f"{v} ticket{'s' if v > 1 else ''}")
+                                                          for v in range(1, 6)), 3,
+                   "At the end, piles are compared with each star counted as this many tickets."),
+        OptionSpec("start", "Where the bus starts", (("random", "A random stop"),
+                                                     ("choose", "The first tour guide chooses")),
+                   "random", "The bus starts on an intermediate stop, facing one of its roads."),
+    ),
+    new_state=rules.new_state,
+    load_state=rules.load_state,
+    action_types=rules.ACTION_TYPES,
+    determinize=bot.determinize,
+    bot_knowledge="game.games.staedtetour.bot:KNOWLEDGE",
+    scene="game.games.staedtetour.scene:StaedtetourScene",
+    rules_file="staedtetour.md",
+    accent="#D55E00",
 ))
+
