@@ -20,6 +20,7 @@ SHOTS = {
     "menu": ["--scene", "menu"],
     "ubike": ["--game", "ubike", "--players", "3", "--seed", "3", "--after", "16"],
     "ubike-results": ["--game", "ubike", "--players", "3", "--seed", "11", "--scene", "results"],
+    "staedtetour": ["--game", "staedtetour", "--players", "3", "--seed", "2", "--after", "9"],
 }
 
 

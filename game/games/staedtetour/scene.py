@@ -96,21 +96,16 @@ class StaedtetourScene(GameScene):
         return []
 
     def _map_signature(self) -> Hashable:
+        """The map layer is the still part: land, roads, stops, names. The bus and the roads
+        to choose from are drawn over it each frame (draw_overlay), so moving them never
+        redraws the whole map."""
         v = self.view
-        return (v["bus"], v["behind"], tuple(v["next_stops"]), v["phase"], self.hover, self.bus_moving,
-                self.placing, self.is_my_turn(), v["destination"], tuple(v["discard"]))
+        return (v["destination"], tuple(v["discard"]), self.viewer)
 
     def _render_map(self, surface: pygame.Surface) -> None:
         surface.blit(self.map_image, (0, 0))
         v = self.view
-        targets = set(self.clickable_stops())
-        origin = self.placing if v["phase"] == PLACE else v["bus"]
-        # roads: ferries dashed, the ones the bus may take now glowing
-        for pair, points in self.roads.items():
-            a, b = sorted(pair)
-            glowing = origin in pair and (pair - {origin}) and next(iter(pair - {origin})) in targets
-            if glowing:
-                pygame.draw.lines(surface, theme.HIGHLIGHT, False, points, 9)
+        for pair, points in self.roads.items():   # ferries dashed
             colour = (120, 96, 70) if pair not in self.ferries else (70, 110, 150)
             if pair in self.ferries:
                 _dashed(surface, colour, points, 3, 9, 7)
@@ -120,11 +115,6 @@ class StaedtetourScene(GameScene):
         mine = v.get("destination")
         for key, (x, y, props, kind) in self.stops.items():
             centre = (round(x), round(y))
-            hovered = self.hover == ("stop", key)
-            if key in targets:
-                r = 17 if kind == "destination" else 13
-                theme.glow_outline(surface, pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4), radius=r + 2,
-                                   width=4 if hovered else 3)
             if kind == "destination":
                 ring = pygame.Color(str(props.get("ring", "#7a6a55")))
                 pygame.draw.circle(surface, (40, 36, 32), centre, 13)
@@ -132,7 +122,7 @@ class StaedtetourScene(GameScene):
                 pygame.draw.circle(surface, theme.PAPER, centre, 7)
                 if key in v["discard"]:
                     pygame.draw.circle(surface, (150, 140, 125), centre, 4)
-                if key == mine:
+                if key == mine and self.viewer is not None:
                     pygame.draw.circle(surface, theme.seat_colour(self.session.seats[self.viewer].colour), centre, 5)
             else:
                 pygame.draw.circle(surface, (40, 36, 32), centre, 7)
@@ -143,9 +133,53 @@ class StaedtetourScene(GameScene):
             colour = theme.INK if kind == "destination" else (95, 85, 72)
             theme.draw_text(surface, label, (x + dx, y + dy), size, colour, bold=kind == "destination",
                             anchor="center")
+        pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
+
+    # ---- what moves over the map: the bus, and the roads to choose from ----------------------------
+    def _overlay_key(self) -> Hashable:
+        v = self.view
+        return (v["bus"], v["behind"], tuple(self.clickable_stops()), self.hover, self.bus_moving, self.placing,
+                v["phase"])
+
+    def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
+        bus, behind, targets, _hover, moving, placing, phase = key  # type: ignore[misc]
+        rects = []
+        if bus and not moving:
+            x, y = self.stop_xy(bus)
+            rects.append(pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84))
+        origin = placing if phase == PLACE else bus
+        for target in targets:
+            points = self.road(origin, target) if origin else [self.stop_xy(target)]
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            rects.append(pygame.Rect(MAP.x + min(xs) - 24, MAP.y + min(ys) - 24, max(xs) - min(xs) + 48,
+                                     max(ys) - min(ys) + 48))
+        return rects
+
+    def ticking_rects(self) -> list[pygame.Rect]:
+        key = self._overlay_key()
+        if key != getattr(self, "_last_overlay", None):
+            rects = self._overlay_rects(key) + getattr(self, "_last_overlay_rects", [])
+            self._last_overlay_rects = self._overlay_rects(key)
+            self._last_overlay = key
+            return rects
+        return []
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        v = self.view
+        surface = map_view(canvas)
+        targets = self.clickable_stops()
+        origin = self.placing if v["phase"] == PLACE else v["bus"]
+        for target in targets:
+            if origin and target in self.stops and origin != target:
+                pygame.draw.lines(surface, theme.HIGHLIGHT, False, self.road(origin, target), 7)
+        for target in targets:
+            x, y, _props, kind = self.stops[target]
+            r = 17 if kind == "destination" else 13
+            hovered = self.hover == ("stop", target)
+            theme.glow_outline(surface, pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4), radius=r + 2,
+                               width=4 if hovered else 3)
         if not self.bus_moving and v["bus"]:
             self._draw_bus(surface, self.stop_xy(v["bus"]), self._facing(v["bus"], v["behind"]))
-        pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
 
     def _facing(self, stop: str, behind: str) -> tuple[float, float]:
         """The bus faces away from the road it came along."""
@@ -179,7 +213,7 @@ class StaedtetourScene(GameScene):
     def ticket_rect(self, index: int, count: int) -> pygame.Rect:
         room = STRIP.bottom - 16 - TICKETS_TOP
         step = min(48, room / max(1, count))
-        return pygame.Rect(STRIP.x + 6, int(TICKETS_TOP + index * step), 84, 44)
+        return pygame.Rect(STRIP.x + 4, int(TICKETS_TOP + index * step), 88, 44)
 
     def _strip_signature(self) -> Hashable:
         v = self.view
@@ -369,8 +403,7 @@ class StaedtetourScene(GameScene):
 
         def draw(surface: pygame.Surface, t: float) -> None:
             (x, y), facing = at(t)
-            sub = surface.subsurface(MAP)
-            self._draw_bus(sub, (x, y), facing)
+            self._draw_bus(map_view(surface), (x, y), facing)
 
         def done() -> None:
             if last:
@@ -401,6 +434,14 @@ class StaedtetourScene(GameScene):
 
 # ---- drawing helpers --------------------------------------------------------------------------------
 
+def map_view(canvas: pygame.Surface) -> pygame.Surface:
+    """The map's part of the canvas, in map coordinates, keeping the canvas's clip (the app
+    draws only what changed; a subsurface would otherwise paint outside it)."""
+    surface = canvas.subsurface(MAP)
+    surface.set_clip(canvas.get_clip().clip(MAP).move(-MAP.x, -MAP.y))
+    return surface
+
+
 def _last_round(row: list[str]) -> int:
     for i in range(len(row) - 1, -1, -1):
         if row[i] == ROUND:
@@ -420,7 +461,7 @@ def ticket_face(kind: str, size: tuple[int, int], star: bool = False) -> pygame.
     img = icon(TICKET_ICONS[kind], 24, theme.TEXT)
     surf.blit(img, img.get_rect(center=(16, rect.centery)))
     label = {SINGLE: "single", RETURN: "return", ROUND: "round"}[kind]
-    theme.draw_text(surf, label, (58, rect.centery), 16, theme.TEXT, bold=True, anchor="center",
+    theme.draw_text(surf, label, ((34 + rect.width) // 2, rect.centery), 16, theme.TEXT, anchor="center",
                     max_width=rect.width - 36)
     if star:
         s = icon("ticket_round", 24, "#ffd84a")
