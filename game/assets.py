@@ -61,6 +61,13 @@ def package_data(*parts: str) -> Path:
     return _PACKAGE_DIR.joinpath(*parts)
 
 
+def game_data(game_id: str, name: str = "cards.toml") -> dict:
+    """A game's data file (`game/games/<id>/cards.toml`), parsed."""
+    import tomllib
+    with open(package_data("games", game_id, name), "rb") as handle:
+        return tomllib.load(handle)
+
+
 def font_path(bold: bool = False) -> Path:
     """The bundled font family (Noto Sans, shipped by pygame-gui)."""
     import pygame_gui  # pygame_gui ships the Noto Sans files in its data folder

@@ -239,8 +239,8 @@ def test_an_unexpected_error_offers_the_autosave():
 
     def broken(*_args):
         raise RuntimeError("kaboom")
-    scene.click_board = broken
-    click(app, (500, 400))
+    scene.click_target = broken
+    click(app, scene.row_rect(0).center)
     from game.scenes.error import ErrorScene
     assert isinstance(app.top, ErrorScene) and app.errors
     click(app, centre(app.top.resume))

@@ -6,7 +6,7 @@ bots off the UI thread at a pace a person can follow, brings the pass-the-device
 between two people, autosaves (through the session) and opens the results at the end.
 
 A game's scene subclasses it and supplies the board: `draw_board`, `board_signature`,
-`click_board`, `seat_summary`, `prompt`, and optionally animations in `on_applied`.
+`hit_board`, `click_target`, `seat_summary`, `prompt`, and optionally animations in `on_applied`.
 """
 from __future__ import annotations
 
@@ -407,7 +407,14 @@ class GameScene(Scene):
             if BOARD.collidepoint(event.pos):
                 if self.anim.busy:
                     self.anim.finish_all()
-                self.click_board(event.pos)
+                target = self.hit_board(event.pos)
+                if target is None:
+                    return True
+                if not self.is_my_turn():
+                    seat = self.session.state.current_player
+                    self.refuse("The game is over." if seat is None else f"It is {self.name(seat)}'s turn.")
+                    return True
+                self.click_target(target)
                 return True
         return False
 
@@ -421,7 +428,8 @@ class GameScene(Scene):
     def hit_board(self, pos: tuple[int, int]) -> Hashable:
         return None
 
-    def click_board(self, pos: tuple[int, int]) -> None: ...
+    def click_target(self, target: Hashable) -> None:
+        """A person whose turn it is clicked `target` (from hit_board) on the board."""
 
     def key_board(self, event: pygame.event.Event) -> bool:
         return False

@@ -99,25 +99,36 @@ class _Node:
         self.avail = 1
 
 
-class ISMCTSBot:
+class _SearchBot:
+    """What the two searching bots share: a time budget, an iteration cap, an exploration
+    constant and their own random stream."""
+
+    default_exploration = 0.7
+    rng_stream = 17
+
+    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
+                 time_budget: float = 1.0, max_iterations: int = 100_000,
+                 exploration: float | None = None, level: str = "hard") -> None:
+        assert spec.determinize is not None
+        self.determinize: Determinize = spec.determinize
+        self.knowledge = knowledge
+        self.rng = Rng(seed, stream=self.rng_stream)
+        self.time_budget = time_budget
+        self.max_iterations = max_iterations
+        self.exploration = self.default_exploration if exploration is None else exploration
+        self.level = level
+        self.last_iterations = 0
+
+
+class ISMCTSBot(_SearchBot):
     """Single-observer information-set Monte Carlo tree search.
 
     Every iteration samples a full state from the view, walks the one shared tree using the
     actions legal in that sample (UCB with availability counts), adds one node, plays out a
     few plies with the game's playout policy and scores the result with `evaluate`."""
 
-    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
-                 time_budget: float = 1.0, max_iterations: int = 100_000,
-                 exploration: float = 0.7, level: str = "hard") -> None:
-        assert spec.determinize is not None
-        self.determinize: Determinize = spec.determinize
-        self.knowledge = knowledge
-        self.rng = Rng(seed, stream=17)
-        self.time_budget = time_budget
-        self.max_iterations = max_iterations
-        self.exploration = exploration
-        self.level = level
-        self.last_iterations = 0
+    default_exploration = 0.7
+    rng_stream = 17
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -183,24 +194,14 @@ class ISMCTSBot:
                 n.total += values[n.mover]
 
 
-class FlatMonteCarloBot:
+class FlatMonteCarloBot(_SearchBot):
     """Determinized flat Monte Carlo: every legal move is tried on many sampled states and
     played out with the game's playout policy; UCB at the root spends the time on the moves
     that look best. Suits games of much chance and few decisions (Städtetour), where a
     shared tree spreads its visits too thin."""
 
-    def __init__(self, spec: GameSpec, knowledge: Knowledge, seed: int = 0, *,
-                 time_budget: float = 1.0, max_iterations: int = 100_000,
-                 exploration: float = 0.4, level: str = "hard") -> None:
-        assert spec.determinize is not None
-        self.determinize: Determinize = spec.determinize
-        self.knowledge = knowledge
-        self.rng = Rng(seed, stream=19)
-        self.time_budget = time_budget
-        self.max_iterations = max_iterations
-        self.exploration = exploration
-        self.level = level
-        self.last_iterations = 0
+    default_exploration = 0.4
+    rng_stream = 19
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:

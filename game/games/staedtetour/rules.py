@@ -8,11 +8,11 @@ and that player takes every face-up ticket (and the star, if one lies there).
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from collections import deque
 from functools import lru_cache
 from typing import Any
 
+from game.assets import game_data
 from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, log_to_json,
                                 seat_token)
 from game.core.rng import Rng
@@ -37,13 +37,7 @@ class Destination:
     note: str
 
 
-def _load_cards() -> dict[str, Any]:
-    from game.assets import package_data
-    with open(package_data("games", "staedtetour", "cards.toml"), "rb") as handle:
-        return tomllib.load(handle)
-
-
-CARDS = _load_cards()
+CARDS = game_data(GAME_ID)
 TICKET_COUNTS: dict[str, int] = {SINGLE: CARDS["tickets"]["single"], RETURN: CARDS["tickets"]["return"],
                                  ROUND: CARDS["tickets"]["round"]}
 STARS = int(CARDS["tickets"]["stars"])

@@ -333,12 +333,8 @@ class StaedtetourScene(GameScene):
                     return ("stop", target)
         return None
 
-    def click_board(self, pos: tuple[int, int]) -> None:
-        hit = self.hit_board(pos)
+    def click_target(self, hit: Hashable) -> None:
         if not isinstance(hit, tuple):
-            return
-        if not self.is_my_turn():
-            self.refuse(f"It is {self.name(self.session.state.current_player)}'s turn.")
             return
         phase = self.view["phase"]
         if hit[0] == "bag":

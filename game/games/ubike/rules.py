@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import tomllib
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Iterable
 
+from game.assets import game_data
 from game.core.protocol import (Action, GameState, IllegalAction, log_from_json,
                                 log_to_json, seat_token)
 from game.core.rng import Rng
@@ -49,13 +49,7 @@ class Opportunity:
     timing: str
 
 
-def _load_data() -> dict[str, Any]:
-    from game.assets import package_data
-    with open(package_data("games", "ubike", "cards.toml"), "rb") as handle:
-        return tomllib.load(handle)
-
-
-DATA = _load_data()
+DATA = game_data(GAME_ID)
 TYPES: dict[str, dict[str, str]] = {t["key"]: t for t in DATA["types"]}
 PIN_AREAS: dict[int, str] = {p["pin"]: p["area"] for p in DATA["pins"]}
 CARDS: dict[int, Card] = {}
