@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 ROW_Y, ROW_H = 230, 92
 X_BADGE, X_NAME, X_KIND, X_LEVEL, X_REMOVE = 160, 240, 690, 900, 1140
 OPTIONS_X = 1340
-OPTION_H = 200
+OPTION_H = 200           # an option with its help below
+COMPACT_OPTION_H = 86    # with many options: help beside the choice
 ABOUT = pygame.Rect(160, 700, 1040, 170)
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
@@ -79,6 +80,8 @@ class SetupScene(Scene):
                           for i in range(count)]
             self.options = spec.default_options()
         self.seed = new_game_number()
+        self.compact = len(spec.options) > 2
+        self.option_h = COMPACT_OPTION_H if self.compact else OPTION_H
         self.message = ""
         self.rows: list[dict[str, Any]] = []
         self.option_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
@@ -113,10 +116,11 @@ class SetupScene(Scene):
         for option in self.spec.options:
             labels = [label for _, label in option.choices]
             current = next(label for value, label in option.choices if value == self.options[option.key])
-            menu = pygame_gui.elements.UIDropDownMenu(labels, current, pygame.Rect(OPTIONS_X, y + 40, 420, 56),
-                                                      self.ui)
+            rect = pygame.Rect(OPTIONS_X, y + 40, 420, 56) if not self.compact else \
+                pygame.Rect(OPTIONS_X + 320, y + 6, 200, 50)
+            menu = pygame_gui.elements.UIDropDownMenu(labels, current, rect, self.ui)
             self.option_menus[option.key] = menu
-            y += OPTION_H
+            y += self.option_h
         self.options_bottom = y
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(OPTIONS_X, y + 40, 250, 56), self.ui)
         self.seed_entry.set_allowed_characters("numbers")
@@ -268,9 +272,13 @@ class SetupScene(Scene):
         y = ROW_Y
         for option in self.spec.options:
             theme.draw_text(canvas, option.label, (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
-            theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90), theme.SIZE_SMALL,
-                                 theme.TEXT_DIM)
-            y += OPTION_H
+            if self.compact:   # many options: the help in two short lines beside the choice
+                theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 30, 300, 54), theme.SIZE_SMALL,
+                                     theme.TEXT_DIM, line_gap=0)
+            else:
+                theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90),
+                                     theme.SIZE_SMALL, theme.TEXT_DIM)
+            y += self.option_h
         theme.draw_text(canvas, "Game number", (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
         theme.draw_paragraph(canvas, "The same number and seats give the same shuffle: share it to replay a game.",
                              pygame.Rect(OPTIONS_X, y + 106, 440, 60), theme.SIZE_SMALL, theme.TEXT_DIM)

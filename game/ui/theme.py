@@ -134,12 +134,16 @@ def draw_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
 
 def draw_paragraph(surface: pygame.Surface, string: str, rect: pygame.Rect, size: int = SIZE_BODY,
                    colour=TEXT, bold: bool = False, line_gap: int = 4) -> int:
-    """Wrap `string` into `rect`; returns the height used."""
+    """Wrap `string` into `rect`; a text too long for it ends with an ellipsis. Returns the
+    height used."""
     y = rect.top
     height = font(size, bold).get_linesize()
-    for line in wrap(string, size, rect.width, bold):
-        if y + height > rect.bottom + 2:
-            break
+    lines = wrap(string, size, rect.width, bold)
+    room = max(1, (rect.height + 2 + line_gap) // (height + line_gap))
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = fit_text(lines[-1] + " …", size, rect.width, bold).replace(" …", "…")
+    for line in lines:
         draw_text(surface, line, (rect.left, y), size, colour, bold)
         y += height + line_gap
     return y - rect.top
