@@ -1,11 +1,12 @@
-"""Build the board maps of Journeys from Natural Earth data.
+"""Build the board maps of Journeys, from Natural Earth data or painted from our own data.
 
-    python build_scripts/make_maps.py [ubike] [staedtetour] [--data DIR] [--out DIR]
+    python build_scripts/make_maps.py [ubike] [staedtetour] [tokaido] [--data DIR] [--out DIR]
 
 Each board is a function in MAPS (game id -> function) that reads the gzipped GeoJSON files of
 Natural Earth (public domain; default folder `../shared/data/naturalearth` beside the
 repository) and writes `maps/<id>.png` (the art) and `maps/<id>.tmx` (a Tiled map with the art
-as an image layer and the topology as object layers, see game/core/board.py).
+as an image layer and the topology as object layers, see game/core/board.py). The Tokaido board
+needs no Natural Earth: it is a painted scroll laid out from build_scripts/tokaido_board.toml.
 
 The art is drawn with pygame itself (no extra dependency): shapes at SUPERSAMPLE times the size,
 then smoothed down for anti-aliasing; text at the final size so it stays crisp. The output is
@@ -30,6 +31,10 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
+
+# Every smoothscale uses the generic filter, the same on every CPU, whichever maps are built
+# in one run and in which order: the outputs stay byte-identical.
+pygame.transform.set_smoothscale_backend("GENERIC")
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "naturalearth"
@@ -1588,10 +1593,1077 @@ def make_staedtetour(data_dir: Path, out_dir: Path) -> list[Path]:
 
 
 # --------------------------------------------------------------------------------------------
+# Tokaido
+# --------------------------------------------------------------------------------------------
+
+TOKAIDO_BOARD = Path(__file__).resolve().parent / "tokaido_board.toml"
+TOKAIDO_KINDS = ("inn", "village", "temple", "encounter", "paddy", "mountain", "sea",
+                 "hotspring", "farm")
+TOKAIDO_INNS = (1, 15, 28, 42, 55)
+# Stops of each kind and how many of them are doubled (tokaido.md §1).
+TOKAIDO_COUNTS = {"village": (7, 3), "temple": (6, 3), "encounter": (7, 2), "paddy": (5, 2),
+                  "mountain": (6, 3), "sea": (7, 4), "hotspring": (6, 3), "farm": (6, 4)}
+SIDE_DIRECTIONS = {"up": (0.0, -1.0), "down": (0.0, 1.0), "left": (-1.0, 0.0),
+                   "right": (1.0, 0.0)}
+
+
+@dataclasses.dataclass
+class TokaidoPosition:
+    """One position of the road as the designer wrote it."""
+
+    pos: int
+    kind: str
+    doubled: bool = False
+    town: str = ""
+    kanji: str = ""
+    at: Point | None = None
+    queue: Point | None = None
+    label: str | None = None
+    side: str | None = None
+
+
+def load_tokaido_board(path: Path) -> tuple[dict[str, Any], list[TokaidoPosition]]:
+    """The board file, checked against the rulebook's road (tokaido.md §1)."""
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+
+    def fail(message: str) -> SystemExit:
+        return SystemExit(f"make_maps: {path.name}: {message}")
+
+    positions: list[TokaidoPosition] = []
+    for i, spec in enumerate(data["road"]["positions"], start=1):
+        if spec.get("pos") != i:
+            raise fail(f"position {i} is numbered {spec.get('pos')!r}")
+        kind = spec.get("kind")
+        if kind not in TOKAIDO_KINDS:
+            raise fail(f"position {i} has kind {kind!r} (one of {', '.join(TOKAIDO_KINDS)})")
+        p = TokaidoPosition(i, kind, bool(spec.get("doubled", False)), str(spec.get("town", "")),
+                            str(spec.get("kanji", "")))
+        if "at" in spec:
+            p.at = (float(spec["at"][0]), float(spec["at"][1]))
+        if "queue" in spec:
+            length = math.hypot(*spec["queue"])
+            p.queue = (spec["queue"][0] / length, spec["queue"][1] / length)
+        p.label = spec.get("label")
+        p.side = spec.get("side")
+        if p.side is not None and p.side not in SIDE_DIRECTIONS:
+            raise fail(f"position {i} has side {p.side!r} (one of {', '.join(SIDE_DIRECTIONS)})")
+        if (kind == "inn") != (i in TOKAIDO_INNS):
+            raise fail(f"the inns are at {TOKAIDO_INNS}, not at {i}")
+        if kind == "inn" and (not p.town or not p.kanji or p.at is None or p.queue is None
+                              or p.doubled):
+            raise fail(f"the inn at {i} needs town, kanji, at and queue (and is never doubled)")
+        if kind != "inn" and (p.town or p.queue):
+            raise fail(f"position {i} is no inn: no town and no queue")
+        if p.side and not p.doubled:
+            raise fail(f"position {i} is not doubled: no side")
+        positions.append(p)
+    if len(positions) != 55:
+        raise fail(f"{len(positions)} positions (the road has 55)")
+    for kind, (count, doubled) in TOKAIDO_COUNTS.items():
+        mine = [p for p in positions if p.kind == kind]
+        if (len(mine), sum(p.doubled for p in mine)) != (count, doubled):
+            raise fail(f"{len(mine)} {kind} stops, {sum(p.doubled for p in mine)} doubled "
+                       f"(the road has {count}, {doubled} doubled)")
+    return data, positions
+
+
+def catmull_rom(points: Sequence[Point], step: float = 1.0) -> list[Point]:
+    """A smooth curve through every point (centripetal Catmull-Rom), sampled every ~step px.
+
+    Centripetal keeps the curve from looping or overshooting where points bunch up (the bends).
+    The ends are extended by mirroring their neighbours.
+    """
+    pts = list(points)
+    first = (2 * pts[0][0] - pts[1][0], 2 * pts[0][1] - pts[1][1])
+    last = (2 * pts[-1][0] - pts[-2][0], 2 * pts[-1][1] - pts[-2][1])
+    ext = [first, *pts, last]
+    out: list[Point] = []
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1:i + 3]
+        t1 = math.dist(p0, p1) ** 0.5
+        t2 = t1 + math.dist(p1, p2) ** 0.5
+        t3 = t2 + math.dist(p2, p3) ** 0.5
+        n = max(2, math.ceil(math.dist(p1, p2) / step))
+        for j in range(n):
+            t = t1 + (t2 - t1) * j / n
+
+            def lerp(a: Point, b: Point, ta: float, tb: float) -> Point:
+                u = (t - ta) / (tb - ta)
+                return a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u
+
+            a1, a2, a3 = lerp(p0, p1, 0, t1), lerp(p1, p2, t1, t2), lerp(p2, p3, t2, t3)
+            b1, b2 = lerp(a1, a2, 0, t2), lerp(a2, a3, t1, t3)
+            out.append(lerp(b1, b2, t1, t2))
+    out.append(pts[-1])
+    return out
+
+
+class PathWalker:
+    """Points and directions along a densely sampled polyline, by distance from its start."""
+
+    def __init__(self, line: Sequence[Point]):
+        self.line = list(line)
+        self.cum = [0.0]
+        for p, q in zip(self.line, self.line[1:]):
+            self.cum.append(self.cum[-1] + math.dist(p, q))
+        self.length = self.cum[-1]
+
+    def _segment(self, s: float) -> tuple[int, float]:
+        s = max(0.0, min(self.length, s))
+        lo, hi = 0, len(self.cum) - 1
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if self.cum[mid] <= s:
+                lo = mid
+            else:
+                hi = mid
+        seg = self.cum[hi] - self.cum[lo]
+        return lo, (s - self.cum[lo]) / seg if seg else 0.0
+
+    def at(self, s: float) -> Point:
+        i, u = self._segment(s)
+        (x0, y0), (x1, y1) = self.line[i], self.line[i + 1]
+        return x0 + (x1 - x0) * u, y0 + (y1 - y0) * u
+
+    def direction(self, s: float, span: float = 6.0) -> Point:
+        (x0, y0), (x1, y1) = self.at(s - span), self.at(s + span)
+        d = math.hypot(x1 - x0, y1 - y0) or 1.0
+        return (x1 - x0) / d, (y1 - y0) / d
+
+    def project(self, p: Point) -> float:
+        """The distance along the line of the sample nearest to p."""
+        best = min(range(len(self.line)), key=lambda i: math.dist(self.line[i], p))
+        return self.cum[best]
+
+
+@dataclasses.dataclass
+class TokaidoLayout:
+    """Where everything of the road sits, in map pixels."""
+
+    points: dict[int, Point]           # pos -> the position on the road
+    along: dict[int, float]            # pos -> distance from Kyoto along the road
+    sides: dict[int, tuple[int, int]]  # doubled pos -> offset of its second slot
+    queues: dict[int, tuple[int, int]]  # inn pos -> one queue step
+    road: PathWalker
+    route: list[Point]                 # the polyline through every position
+    route_vertex: dict[int, int]       # pos -> its index in route
+
+    def queue_slots(self, pos: int) -> list[Point]:
+        """Where the five travellers of an inn stand, first arrival (on the road) first."""
+        (x, y), (dx, dy) = self.points[pos], self.queues[pos]
+        return [(x + k * dx, y + k * dy) for k in range(5)]
+
+
+def tokaido_layout(data: dict[str, Any], positions: list[TokaidoPosition]) -> TokaidoLayout:
+    """Lay the positions along the road and choose the side slots; refuse a crowded layout."""
+    style = data["style"]
+    width, height = int(data["board"]["width_px"]), int(data["board"]["height_px"])
+    r_stop, r_inn = float(style["stop_radius_px"]), float(style["inn_radius_px"])
+    margin = float(style["margin_px"])
+    road = PathWalker(catmull_rom([tuple(p) for p in data["road"]["through"]], 1.0))
+
+    # Inns where the designer put them; the stops between spread evenly, a little more room
+    # beside each inn.
+    along: dict[int, float] = {}
+    inns = [p for p in positions if p.kind == "inn"]
+    for inn in inns:
+        along[inn.pos] = (0.0 if inn.pos == 1 else road.length if inn.pos == 55
+                          else road.project(inn.at))
+    weight = float(style["inn_gap_weight"])
+    for a, b in zip(inns, inns[1:]):
+        stops = b.pos - a.pos - 1
+        unit = (along[b.pos] - along[a.pos]) / (stops - 1 + 2 * weight)
+        for k in range(1, stops + 1):
+            along[a.pos + k] = along[a.pos] + unit * (weight + k - 1)
+    points = {p: (float(round(road.at(s)[0])), float(round(road.at(s)[1])))
+              for p, s in along.items()}
+
+    def radius(pos: int) -> float:
+        return r_inn if pos in TOKAIDO_INNS else r_stop
+
+    problems: list[str] = []
+    for p in range(1, 55):
+        gap = math.dist(points[p], points[p + 1])
+        if gap < radius(p) + radius(p + 1) + 10:
+            problems.append(f"positions {p} and {p + 1} are only {gap:.0f} px apart")
+    for a in points:
+        for b in points:
+            if a < b - 1 and math.dist(points[a], points[b]) < radius(a) + radius(b) + 40:
+                problems.append(f"positions {a} and {b} are close across the board")
+
+    samples = densify(road.line, 2.0)
+
+    def road_distance(p: Point) -> float:
+        return min(math.dist(p, q) for q in samples)
+
+    # Inn queues: one step of queue_step_px in the designer's direction.
+    step = float(style["queue_step_px"])
+    queues = {p.pos: (round(p.queue[0] * step), round(p.queue[1] * step))
+              for p in inns if p.queue}
+    taken: list[tuple[Point, float, int]] = [(points[p], radius(p), p) for p in points]
+    for pos, (dx, dy) in queues.items():
+        for k in range(1, 5):
+            slot = (points[pos][0] + k * dx, points[pos][1] + k * dy)
+            if not (margin <= slot[0] <= width - margin and margin <= slot[1] <= height - margin):
+                problems.append(f"the queue of inn {pos} leaves the map")
+            for other, r, owner in taken:
+                if owner != pos and math.dist(slot, other) < r + 20:
+                    problems.append(f"the queue of inn {pos} crowds position {owner}")
+            if k >= 2 and road_distance(slot) < 24:
+                problems.append(f"the queue of inn {pos} runs along the road")
+            taken.append((slot, 12.0, pos))
+
+    # Side slots: perpendicular to the road, the preferred side first, then the other one,
+    # then turned a little either way; the first that is clear of everything wins.
+    offset = float(style["side_offset_px"])
+    sides: dict[int, tuple[int, int]] = {}
+    for p in positions:
+        if not p.doubled:
+            continue
+        tx, ty = road.direction(along[p.pos])
+        normals = [(ty, -tx), (-ty, tx)]
+        want = SIDE_DIRECTIONS[p.side or "up"]
+        normals.sort(key=lambda n: -(n[0] * want[0] + n[1] * want[1]))
+        candidates: list[tuple[int, int]] = []
+        for turn in (0, 20, -20, 40, -40):
+            for nx, ny in normals:
+                c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+                vx, vy = nx * c - ny * s, nx * s + ny * c
+                candidates.append((round(vx * offset), round(vy * offset)))
+        x, y = points[p.pos]
+        for dx, dy in candidates:
+            slot = (x + dx, y + dy)
+            if not (margin <= slot[0] <= width - margin and margin <= slot[1] <= height - margin):
+                continue
+            if road_distance(slot) < 26:
+                continue
+            if any(owner != p.pos and math.dist(slot, q) < r + r_stop + 6 for q, r, owner in taken):
+                continue
+            sides[p.pos] = (dx, dy)
+            taken.append((slot, r_stop, p.pos))
+            break
+        else:
+            problems.append(f"no room for the second slot of position {p.pos}")
+    for p, (x, y) in points.items():
+        if not (margin <= x <= width - margin and margin <= y <= height - margin):
+            problems.append(f"position {p} is outside the map's margin")
+    if problems:
+        raise SystemExit("make_maps: tokaido: the layout does not fit:\n  "
+                         + "\n  ".join(dict.fromkeys(problems)))
+
+    # The route: every position as a vertex, the curve between them every ~8 px.
+    route: list[Point] = []
+    route_vertex: dict[int, int] = {}
+    for p in range(1, 56):
+        route_vertex[p] = len(route)
+        route.append(points[p])
+        if p < 55:
+            s0, s1 = along[p], along[p + 1]
+            n = max(1, round((s1 - s0) / 8))
+            route.extend((round(road.at(s0 + (s1 - s0) * i / n)[0], 1),
+                          round(road.at(s0 + (s1 - s0) * i / n)[1], 1)) for i in range(1, n))
+    return TokaidoLayout(points, along, sides, queues, road, route, route_vertex)
+
+
+# ---- Tokaido art: our own, in an Edo palette ----
+
+WASHI = hex_colour("#efe6d2")
+SUMI = hex_colour("#2b2824")
+INDIGO = hex_colour("#2e4a6b")
+VERMILION = hex_colour("#c0392b")
+OCHRE = hex_colour("#b8913e")
+GOLD_MIST = hex_colour("#ead8a4")
+PINE = hex_colour("#4a6448")
+PINE_DARK = hex_colour("#35493a")
+DIRT = hex_colour("#dcc7a0")
+SAND = hex_colour("#e6d6ae")
+
+
+class TokaidoRandom:
+    """A tiny deterministic generator for the art's small variations (an LCG: the same bytes
+    on every Python, unlike the random module's derived methods)."""
+
+    def __init__(self, seed: int):
+        self.state = seed & 0xFFFFFFFF
+
+    def random(self) -> float:
+        self.state = (1664525 * self.state + 1013904223) & 0xFFFFFFFF
+        return self.state / 2 ** 32
+
+    def uniform(self, lo: float, hi: float) -> float:
+        return lo + (hi - lo) * self.random()
+
+
+def alpha_ramp(width: int, height: int, stops: Sequence[tuple[float, int]]) -> pygame.Surface:
+    """A white surface whose alpha runs down it through (fraction of height, alpha) stops;
+    multiplied into a layer (BLEND_RGBA_MULT) it fades that layer from top to bottom."""
+    column = pygame.Surface((1, max(1, height)), pygame.SRCALPHA)
+    for y in range(max(1, height)):
+        t = y / max(1, height - 1)
+        for (t0, a0), (t1, a1) in zip(stops, stops[1:]):
+            if t0 <= t <= t1:
+                u = 0.0 if t1 == t0 else (t - t0) / (t1 - t0)
+                u = u * u * (3 - 2 * u)
+                column.set_at((0, y), (255, 255, 255, round(a0 + (a1 - a0) * u)))
+                break
+    return pygame.transform.scale(column, (max(1, width), max(1, height)))
+
+
+def brush(layer: Canvas, pts: Sequence[Point], widths: Sequence[float],
+          colour: tuple[int, ...]) -> None:
+    """A brush stroke: discs along the polyline whose width swells and thins (map pixels)."""
+    dense = densify(pts, 0.5)
+    n = len(dense)
+    for i, (x, y) in enumerate(dense):
+        t = i / max(1, n - 1)
+        k = min(int(t * (len(widths) - 1)), len(widths) - 2)
+        u = t * (len(widths) - 1) - k
+        w = widths[k] + (widths[k + 1] - widths[k]) * u
+        if w > 0:
+            pygame.draw.circle(layer.surface, colour, (x * layer.scale, y * layer.scale),
+                               w * layer.scale / 2)
+
+
+def paint_washi(canvas: Canvas, rng: TokaidoRandom) -> None:
+    """Washi paper: a faint mottle and a scatter of fibres, darker and lighter."""
+    w, h = 56, 26
+    mottle = pygame.Surface((w, h))
+    for y in range(h):
+        for x in range(w):
+            d = rng.uniform(-3.5, 3.5)
+            mottle.set_at((x, y), tuple(max(0, min(255, round(c + d))) for c in WASHI))
+    canvas.surface.blit(pygame.transform.smoothscale(mottle, canvas.surface.get_size()), (0, 0))
+    s = canvas.scale
+    for _ in range(3400):
+        x, y = rng.uniform(0, canvas.width), rng.uniform(0, canvas.height)
+        length = rng.uniform(4, 22)
+        angle = rng.uniform(0, math.pi)
+        bend = rng.uniform(-0.5, 0.5)
+        pts = []
+        for j in range(6):
+            t = j / 5 - 0.5
+            a = angle + bend * t
+            pts.append(((x + math.cos(a) * length * t) * s, (y + math.sin(a) * length * t) * s))
+        dark = rng.random() < 0.62
+        tone = mix(WASHI, hex_colour("#b9a77f") if dark else (255, 252, 244),
+                   rng.uniform(0.18, 0.42))
+        pygame.draw.lines(canvas.surface, tone, False, pts, 1 + (rng.random() < 0.3))
+    for _ in range(900):
+        x, y = rng.uniform(0, canvas.width), rng.uniform(0, canvas.height)
+        pygame.draw.circle(canvas.surface, mix(WASHI, hex_colour("#9c8a66"), rng.uniform(0.1, 0.3)),
+                           (x * s, y * s), rng.uniform(0.8, 2.2))
+
+
+def sea_outline(coast: Sequence[Point], width: int, height: int) -> list[Point]:
+    """The water below the shore line, as one ring."""
+    shore = list(coast)
+    return [*shore, (width + 10, shore[-1][1]), (width + 10, height + 10), (-10, height + 10),
+            (-10, shore[0][1])]
+
+
+def paint_sand(canvas: Canvas, coast: Sequence[Point]) -> None:
+    """A strip of beach above the shore, faded into the paper."""
+    width, height = canvas.width, canvas.height
+    water = sea_outline(coast, width, height)
+    sand = Layer(width, height)
+    sand.surface.fill((*SAND, 0))   # blurring mixes in the colour of clear pixels too
+    sand.polygon([(x, y - 9) for x, y in coast] + water[len(coast):], (*SAND, 255))
+    sand.surface = pygame.transform.gaussian_blur(sand.surface, 3 * canvas.scale)
+    canvas.surface.blit(sand.surface, (0, 0))
+
+
+def paint_sea(canvas: Canvas, coast: Sequence[Point]) -> None:
+    """The Pacific along the bottom: indigo water darkening offshore, rows of wave scales
+    (seigaiha, faint) and a foam line along the shore."""
+    s = canvas.scale
+    width, height = canvas.width, canvas.height
+    shore = list(coast)
+    water = sea_outline(coast, width, height)
+    top = min(y for _, y in shore)
+    sea = Layer(width, height)
+    for y in range(int(top) - 2, height + 1):
+        t = (y - top) / max(1.0, height - top)
+        pygame.draw.rect(sea.surface, (*mix(hex_colour("#46658a"), INDIGO, min(1.0, t * 1.6)), 255),
+                         pygame.Rect(0, y * s, width * s, s))
+    cut = Layer(width, height)
+    cut.polygon(water, (255, 255, 255, 255))
+    sea.surface.blit(cut.surface, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    # Seigaiha: fans of three arcs, each row hiding the bottom of the row above.
+    scales = Layer(width, height)
+    r = 15.0
+    line = (*mix(INDIGO, WASHI, 0.26), 255)
+    row = 0
+    y = top + 4
+    while y < height + r:
+        colour = mix(hex_colour("#46658a"), INDIGO, min(1.0, (y - top) / (height - top) * 1.6))
+        x = -r + (r if row % 2 else 0.0)
+        while x < width + r:
+            pygame.draw.circle(scales.surface, (*colour, 255), (x * s, y * s), r * s)
+            for rr in (r, r * 0.72, r * 0.44):
+                pygame.draw.circle(scales.surface, line, (x * s, y * s), rr * s,
+                                   max(1, round(0.55 * s)))
+            x += 2 * r
+        y += r * 0.55
+        row += 1
+    scales.surface.blit(cut.surface, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    fade = alpha_ramp(width * s, height * s, [(0, 0), ((top + 5) / height, 0),
+                                              ((top + 22) / height, 150), (1.0, 180)])
+    scales.surface.blit(fade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    sea.surface.blit(scales.surface, (0, 0))
+    canvas.surface.blit(sea.surface, (0, 0))
+    # The shore: an ink line, and a foam line just off it.
+    canvas.line(shore, mix(INDIGO, SUMI, 0.4), 1.1)
+    foam = [(x, y + 4.5 + 1.2 * math.sin(x / 23.0)) for x, y in densify(shore, 6.0)]
+    canvas.line(foam, mix(WASHI, INDIGO, 0.15), 0.9)
+
+
+def paint_mountains(layer: Canvas, ridge: Sequence[Point], base: float, tone: float,
+                    rng: TokaidoRandom) -> None:
+    """An ink-wash range: the silhouette through the ridge points, dark at the crest and
+    fading to nothing at `base`, with a brush line along the crest and a few slope strokes.
+    tone 0..1: how dark (far ranges lighter)."""
+    s = layer.scale
+    crest = catmull_rom(ridge, 1.0)
+    left = min(x for x, _ in crest)
+    right = max(x for x, _ in crest)
+    top = min(y for _, y in crest)
+    w, h = round((right - left + 4) * s), round((base - top + 4) * s)
+    shape = pygame.Surface((w, h), pygame.SRCALPHA)
+    ink = mix(hex_colour("#56606a"), SUMI, 0.35)
+    shape.fill((*ink, 0))
+    pts = [((x - left + 2) * s, (y - top + 2) * s) for x, y in crest]
+    pygame.draw.polygon(shape, (*ink, 255),
+                        pts + [(pts[-1][0], h), (pts[0][0], h)])
+    # Fade down the slope from the crest, column by column, so every peak starts dark.
+    ramp = alpha_ramp(1, 256, [(0.0, round(175 * tone)), (0.22, round(120 * tone)),
+                               (0.65, round(35 * tone)), (1.0, 0)])
+    walker = sorted(pts)
+    strip_w = 4
+    j = 0
+    for x0 in range(0, w, strip_w):
+        while j < len(walker) - 2 and walker[j + 1][0] < x0:
+            j += 1
+        (ax, ay), (bx, by) = walker[j], walker[j + 1]
+        y0 = round(ay + (by - ay) * ((x0 - ax) / (bx - ax) if bx != ax else 0.0))
+        y0 = max(0, min(h - 1, y0))
+        strip = pygame.Surface((strip_w, h), pygame.SRCALPHA)
+        strip.fill((255, 255, 255, 0))
+        strip.blit(pygame.transform.smoothscale(ramp, (strip_w, h - y0)), (0, y0))
+        shape.blit(strip, (x0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    shape = pygame.transform.gaussian_blur(shape, s)
+    layer.surface.blit(shape, (round((left - 2) * s), round((top - 2) * s)))
+    # The crest in ink, thicker on the peaks, and a few hemp-fibre strokes down the slopes.
+    brush(layer, crest, [0.4, 1.3, 0.9, 1.5, 0.8, 1.2, 0.4], (*SUMI, round(150 * tone)))
+    for i in range(len(crest) // 18):
+        x, y = crest[int(rng.uniform(0.1, 0.9) * len(crest))]
+        length = rng.uniform(6, 14)
+        lean = rng.uniform(-0.35, 0.35)
+        brush(layer, [(x, y + 3), (x + lean * length, y + 3 + length)], [0.9, 0.2],
+              (*SUMI, round(60 * tone)))
+
+
+def paint_fuji(layer: Canvas, cx: float, base: float, width: float, height: float) -> None:
+    """Mt Fuji: a broad cone with concave flanks, snow streaming down from the crater rim, an
+    indigo-grey body fading into the mist at its foot."""
+    s = layer.scale
+    top = base - height
+    half = width / 2
+    rim = width * 0.045
+
+    def flank(u: float) -> float:
+        """Height above the base at |x - cx| = u * half (u from rim to 1)."""
+        v = (u - rim / half) / (1 - rim / half)
+        return height * (1 - v) ** 2.3
+
+    right = [(cx + u * half, base - flank(u)) for u in [rim / half + i / 60 * (1 - rim / half)
+                                                       for i in range(61)]]
+    crater = [(cx - rim, top), (cx - rim * 0.45, top + 1.6), (cx - rim * 0.1, top + 0.6),
+              (cx + rim * 0.3, top + 1.8), (cx + rim, top)]
+    left = [(2 * cx - x, y) for x, y in reversed(right)]
+    outline = left[:-1] + crater + right[1:]
+    w, h = round(width * s) + 8, round(height * s) + 8
+    body = pygame.Surface((w, h), pygame.SRCALPHA)
+    body.fill((*hex_colour("#4f6784"), 0))
+
+    def local(pts: Iterable[Point]) -> list[Point]:
+        return [((x - cx + half) * s + 4, (y - top) * s + 4) for x, y in pts]
+
+    pygame.draw.polygon(body, (*hex_colour("#4f6784"), 255), local(outline))
+    body.blit(alpha_ramp(w, h, [(0.0, 235), (0.45, 190), (0.8, 70), (1.0, 0)]), (0, 0),
+              special_flags=pygame.BLEND_RGBA_MULT)
+    # Snow: down to about a third, its lower edge in long and short streaks.
+    snow_line = height * 0.36
+    snow_right = [(x, y) for x, y in right if y - top <= snow_line]
+    x_end, y_end = snow_right[-1]
+    edge: list[Point] = []
+    # The snow's lower edge: a ragged line with pointed streaks down the gullies, irregular
+    # as the real ones. (across the mountain from its right edge, depth of the streak tip)
+    streaks = ((0.1, 1.18), (0.21, 1.05), (0.3, 1.32), (0.43, 1.12), (0.55, 1.26),
+               (0.64, 1.04), (0.76, 1.22), (0.88, 1.1))
+    span = 2 * cx - 2 * x_end
+    edge.append((x_end + span * 0.03, top + snow_line * 0.9))
+    for i, (t, depth) in enumerate(streaks):
+        base_depth = 0.84 + 0.05 * ((i * 7) % 3)
+        edge += [(x_end + span * (t - 0.028), top + snow_line * base_depth),
+                 (x_end + span * t, top + snow_line * depth),
+                 (x_end + span * (t + 0.022), top + snow_line * (base_depth + 0.03))]
+    edge.append((x_end + span * 0.97, top + snow_line * 0.9))
+    snow_left = [(2 * cx - x, y) for x, y in reversed(snow_right)]
+    snow = crater + snow_right[1:] + edge + snow_left[:-1]
+    snow_layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(snow_layer, (*hex_colour("#fbf7ee"), 255), local(snow))
+    cone = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.polygon(cone, (255, 255, 255, 255), local(outline))
+    snow_layer.blit(cone, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    body.blit(snow_layer, (0, 0))
+    body = pygame.transform.gaussian_blur(body, max(1, s // 2))
+    layer.surface.blit(body, (round((cx - half) * s) - 4, round(top * s) - 4))
+    # Ink along the upper flanks, thinning out.
+    upper = [(x, y) for x, y in outline if base - y >= height * 0.35]
+    brush(layer, upper, [0.3, 1.2, 1.0, 1.0, 1.2, 0.3], (*SUMI, 170))
+
+
+def paint_pine(layer: Canvas, x: float, y: float, size: float, lean: float) -> None:
+    """A Japanese black pine: a trunk leaning and bending back, and flat pads of needles
+    held out on short branches, dark beneath and lighter on top."""
+    s = layer.scale
+    trunk = [(x, y), (x + lean * size * 0.35, y - size * 0.4),
+             (x + lean * size * 0.2, y - size * 0.72), (x + lean * size * 0.05, y - size)]
+    brush(layer, trunk, [size * 0.11, size * 0.08, size * 0.05, size * 0.03],
+          (*hex_colour("#4b3a2e"), 240))
+    # (point on the trunk, pad centre offset, pad width, pad height), crown last.
+    pads = [(trunk[1], (-lean * size * 0.55 - size * 0.12, -size * 0.08), 0.62, 0.2),
+            (trunk[2], (lean * size * 0.42 + size * 0.1, -size * 0.02), 0.56, 0.19),
+            (trunk[3], (0.0, 0.0), 0.72, 0.24)]
+    for (tx, ty), (ox, oy), pw, ph in pads:
+        px, py = tx + ox, ty + oy
+        brush(layer, [(tx, ty), (px, py + ph * size * 0.2)], [size * 0.04, size * 0.025],
+              (*hex_colour("#4b3a2e"), 240))
+        rect = pygame.Rect(round((px - pw * size / 2) * s), round((py - ph * size / 2) * s),
+                           round(pw * size * s), round(ph * size * s))
+        pygame.draw.ellipse(layer.surface, (*PINE_DARK, 245), rect)
+        top = pygame.Rect(rect.left + rect.width * 0.1, rect.top - rect.height * 0.06,
+                          rect.width * 0.8, rect.height * 0.6)
+        pygame.draw.ellipse(layer.surface, (*PINE, 245), top)
+
+
+def paint_cloud(layer: Canvas, x: float, y: float, width: float, height: float,
+                rng: TokaidoRandom) -> None:
+    """A band of golden mist (suyari-gasumi): long rounded bars stepped over each other, the
+    lower ones longer, outlined in ochre."""
+    s = layer.scale
+    bars = [(x - width * 0.5, y - height * 0.05, width * 0.62, height * 0.55),
+            (x - width * 0.12, y + height * 0.18, width * 0.62, height * 0.6),
+            (x - width * 0.3, y - height * 0.45, width * 0.42, height * 0.5)]
+    for grow, colour in ((0.8, (*OCHRE, 130)), (0.0, (*GOLD_MIST, 225))):
+        for bx, by, bw, bh in bars:
+            rect = pygame.Rect(round((bx - grow) * s), round((by - grow) * s),
+                               round((bw + 2 * grow) * s), round((bh + 2 * grow) * s))
+            pygame.draw.rect(layer.surface, colour, rect, border_radius=round((bh / 2 + grow) * s))
+    # Flecks of gold leaf (kirihaku) inside the bars.
+    for _ in range(round(width * height / 60)):
+        bx, by, bw, bh = bars[int(rng.random() * len(bars))]
+        fx = bx + bh / 2 + rng.uniform(0, max(0.0, bw - bh))
+        fy = by + rng.uniform(bh * 0.25, bh * 0.75)
+        size = rng.uniform(0.5, 1.3)
+        pygame.draw.rect(layer.surface, (*mix(GOLD_MIST, OCHRE, rng.uniform(0.35, 0.7)), 230),
+                         pygame.Rect(round((fx - size / 2) * s), round((fy - size / 2) * s),
+                                     round(size * s), round(size * s)))
+
+
+def paint_sun(layer: Canvas, x: float, y: float, radius: float) -> None:
+    """The morning sun over the east, in soft vermilion."""
+    s = layer.scale
+    pygame.draw.circle(layer.surface, (*mix(VERMILION, WASHI, 0.55), 120), (x * s, y * s),
+                       (radius + 3) * s)
+    pygame.draw.circle(layer.surface, (*mix(VERMILION, WASHI, 0.15), 225), (x * s, y * s),
+                       radius * s)
+
+
+def paint_vignette(canvas: Canvas) -> None:
+    """Edges and corners a shade warmer and darker, as an old print."""
+    w, h = 69, 30
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(h):
+        for x in range(w):
+            dx, dy = (x + 0.5) / w * 2 - 1, (y + 0.5) / h * 2 - 1
+            d = max(0.0, (dx ** 6 + dy ** 6) ** (1 / 6) - 0.72) / 0.28
+            shade.set_at((x, y), (*hex_colour("#7a5c3a"), round(34 * min(1.0, d) ** 1.6)))
+    canvas.surface.blit(pygame.transform.smoothscale(shade, canvas.surface.get_size()), (0, 0))
+
+
+def paint_boat(layer: Canvas, x: float, y: float, size: float) -> None:
+    """A small cargo boat under sail: an ink hull and a tall sail of cloth panels."""
+    hull = [(x - size * 0.7, y - size * 0.16), (x + size * 0.62, y - size * 0.1),
+            (x + size * 0.42, y + size * 0.08), (x - size * 0.5, y + size * 0.08)]
+    pygame.draw.polygon(layer.surface, (*SUMI, 235), layer.s(hull))
+    brush(layer, [(x - size * 0.05, y - size * 0.12), (x - size * 0.05, y - size * 1.15)],
+          [size * 0.06, size * 0.04], (*SUMI, 235))
+    sail = [(x - size * 0.42, y - size * 1.08), (x + size * 0.36, y - size * 1.08),
+            (x + size * 0.4, y - size * 0.3), (x - size * 0.38, y - size * 0.3)]
+    pygame.draw.polygon(layer.surface, (*hex_colour("#f3ecdc"), 245), layer.s(sail))
+    for k in (1, 2, 3):
+        t = k / 4
+        top = (sail[0][0] + (sail[1][0] - sail[0][0]) * t, sail[0][1])
+        bottom = (sail[3][0] + (sail[2][0] - sail[3][0]) * t, sail[3][1])
+        layer.line([top, bottom], mix(SUMI, WASHI, 0.55), 0.35)
+    layer.line(sail + sail[:1], mix(SUMI, WASHI, 0.3), 0.45)
+
+
+def paint_houses(layer: Canvas, x: float, y: float, count: int, size: float) -> None:
+    """A hamlet: a few pale-walled houses under dark hipped roofs, stepped back in a row."""
+    s = layer.scale
+    for i in range(count):
+        hx = x + i * size * 1.05 - (count - 1) * size * 0.52
+        hy = y - (i % 2) * size * 0.28
+        w, h = size * (1.0 if i % 2 == 0 else 0.85), size * 0.42
+        wall = [(hx - w * 0.42, hy), (hx + w * 0.42, hy), (hx + w * 0.42, hy - h),
+                (hx - w * 0.42, hy - h)]
+        pygame.draw.polygon(layer.surface, (*hex_colour("#f5eedd"), 240), layer.s(wall))
+        pygame.draw.lines(layer.surface, (*mix(SUMI, WASHI, 0.4), 220), True, layer.s(wall),
+                          max(1, round(0.4 * s)))
+        door = [(hx - w * 0.08, hy), (hx + w * 0.08, hy), (hx + w * 0.08, hy - h * 0.6),
+                (hx - w * 0.08, hy - h * 0.6)]
+        pygame.draw.polygon(layer.surface, (*mix(SUMI, WASHI, 0.35), 220), layer.s(door))
+        roof = [(hx - w * 0.6, hy - h * 0.9), (hx + w * 0.6, hy - h * 0.9),
+                (hx + w * 0.3, hy - h * 1.75), (hx - w * 0.3, hy - h * 1.75)]
+        pygame.draw.polygon(layer.surface, (*mix(SUMI, hex_colour("#56606a"), 0.3), 240),
+                            layer.s(roof))
+
+
+def paint_paddies(layer: Canvas, x: float, y: float, cols: int, rows: int, cell: float,
+                  skew: float) -> None:
+    """A patch of rice fields: pale green plots with thin bund lines, slanted."""
+    s = layer.scale
+    for r in range(rows):
+        for c in range(cols):
+            x0 = x + c * cell + r * skew
+            y0 = y + r * cell * 0.55
+            quad = [(x0, y0), (x0 + cell, y0), (x0 + cell + skew, y0 + cell * 0.55),
+                    (x0 + skew, y0 + cell * 0.55)]
+            shade = mix(hex_colour("#c9cf9a"), hex_colour("#b4c08a"), ((r * 3 + c * 5) % 4) / 4)
+            pygame.draw.polygon(layer.surface, (*shade, 200), layer.s(quad))
+            pygame.draw.lines(layer.surface, (*mix(WASHI, PINE, 0.35), 200), True, layer.s(quad),
+                              max(1, round(0.5 * s)))
+
+
+def paint_river(layer: Canvas, pts: Sequence[Point]) -> None:
+    """A river from the hills to the sea, widening as it goes, with a pale inner current."""
+    line = catmull_rom(pts, 1.0)
+    brush(layer, line, [2.0, 3.6, 5.2, 7.5], (*mix(INDIGO, WASHI, 0.3), 255))
+    brush(layer, line, [0.6, 1.4, 2.2, 3.2], (*mix(INDIGO, WASHI, 0.55), 255))
+
+
+def paint_bridge(layer: Canvas, centre: Point, along: Point, length: float,
+                 road_width: float) -> None:
+    """A small arched bridge where the road crosses the river: a plank deck the width of the
+    road and vermilion rails on both sides."""
+    cx, cy = centre
+    ax, ay = along
+    nx, ny = -ay, ax
+    half = road_width / 2 + 1.5
+
+    def at(t: float, side: float) -> Point:
+        return cx + ax * length * t + nx * side, cy + ay * length * t + ny * side
+
+    deck = [at(-0.5, -half), at(0.5, -half), at(0.5, half), at(-0.5, half)]
+    pygame.draw.polygon(layer.surface, (*hex_colour("#b89468"), 255), layer.s(deck))
+    for i in range(1, 8):
+        t = i / 8 - 0.5
+        layer.line([at(t, -half), at(t, half)], mix(hex_colour("#b89468"), SUMI, 0.3), 0.4)
+    for side in (-half, half):
+        rail = [at(t, side) for t in (-0.5, -0.25, 0.0, 0.25, 0.5)]
+        layer.line(rail, VERMILION, 1.8)
+        for t in (-0.5, 0.0, 0.5):
+            x, y = at(t, side)
+            pygame.draw.circle(layer.surface, (*mix(VERMILION, SUMI, 0.35), 255),
+                               (x * layer.scale, y * layer.scale), 1.7 * layer.scale)
+
+
+def paint_pagoda(layer: Canvas, x: float, base: float, height: float) -> None:
+    """A five-storeyed pagoda in ink with vermilion posts (Kyoto's skyline)."""
+    storeys = 5
+    h = height * 0.8 / storeys
+    for i in range(storeys):
+        y = base - i * h
+        w = height * (0.42 - 0.04 * i)
+        body = [(x - w * 0.3, y), (x + w * 0.3, y), (x + w * 0.3, y - h * 0.55),
+                (x - w * 0.3, y - h * 0.55)]
+        pygame.draw.polygon(layer.surface, (*VERMILION, 235), layer.s(body))
+        roof = [(x - w * 0.62, y - h * 0.5), (x + w * 0.62, y - h * 0.5),
+                (x + w * 0.42, y - h * 0.9), (x - w * 0.42, y - h * 0.9)]
+        pygame.draw.polygon(layer.surface, (*SUMI, 235), layer.s(roof))
+        brush(layer, [(x - w * 0.66, y - h * 0.62), (x - w * 0.5, y - h * 0.55)], [1.0, 0.6],
+              (*SUMI, 235))
+        brush(layer, [(x + w * 0.66, y - h * 0.62), (x + w * 0.5, y - h * 0.55)], [1.0, 0.6],
+              (*SUMI, 235))
+    top = base - storeys * h
+    brush(layer, [(x, top + h * 0.3), (x, base - height)], [1.1, 0.6], (*SUMI, 235))
+
+
+def render_inn_label(town: str, kanji: str, size: int) -> pygame.Surface:
+    """An inn's name: a vermilion seal with the town's kanji stacked in it, then the name in
+    bold ink, on a soft halo of paper."""
+    font = pygame.font.Font(str(font_path(bold=True)), size)
+    jp = pygame.font.Font(str(font_path(bold=True).with_name("NotoSansJP-Bold.otf")), 13)
+    name = render_spaced(font, town, SUMI, 1.0)
+    glyphs = [jp.render(ch, True, WASHI) for ch in kanji]
+    cell = 14
+    seal_w, seal_h = cell + 8, cell * len(glyphs) + 7
+    seal = pygame.Surface((seal_w, seal_h), pygame.SRCALPHA)
+    pygame.draw.rect(seal, (*VERMILION, 255), seal.get_rect(), border_radius=3)
+    pygame.draw.rect(seal, (*mix(VERMILION, WASHI, 0.45), 255), seal.get_rect().inflate(-4, -4),
+                     width=1, border_radius=2)
+    for i, glyph in enumerate(glyphs):
+        ink = glyph.get_bounding_rect()
+        seal.blit(glyph, (round(seal_w / 2 - ink.centerx),
+                          round(4 + cell * i + cell / 2 - ink.centery)))
+    ink = name.get_bounding_rect()
+    gap = 6
+    block = pygame.Surface((seal_w + gap + ink.width, max(seal_h, ink.height)), pygame.SRCALPHA)
+    block.blit(seal, (0, (block.get_height() - seal_h) // 2))
+    block.blit(name, (seal_w + gap - ink.left, (block.get_height() - ink.height) // 2 - ink.top))
+    return with_halo(block, WASHI, 2)
+
+
+def place_inn_labels(positions: list[TokaidoPosition], layout: TokaidoLayout,
+                     labels: dict[int, pygame.Surface], style: dict[str, Any],
+                     width: int, height: int) -> dict[int, Box]:
+    """Where each inn's name goes: beside the inn, clear of every position, slot, queue and
+    the road; the designer's side first, then above, below, right, left."""
+    r_stop, r_inn = float(style["stop_radius_px"]), float(style["inn_radius_px"])
+    discs: list[tuple[Point, float]] = []
+    for pos, pt in layout.points.items():
+        discs.append((pt, (r_inn if pos in TOKAIDO_INNS else r_stop) + 6))
+    for pos, (dx, dy) in layout.sides.items():
+        discs.append(((layout.points[pos][0] + dx, layout.points[pos][1] + dy), r_stop + 6))
+    for pos in layout.queues:
+        discs.extend((slot, 18.0) for slot in layout.queue_slots(pos)[1:])
+    road = densify(layout.road.line, 3.0)
+    boxes: dict[int, Box] = {}
+    by_pos = {p.pos: p for p in positions}
+    for pos in TOKAIDO_INNS:
+        surf = labels[pos]
+        w, h = surf.get_width(), surf.get_height()
+        x, y = layout.points[pos]
+        reach = r_inn + 8
+        spots = {"above": (x, y - reach - h / 2), "below": (x, y + reach + h / 2),
+                 "right": (x + reach + w / 2, y), "left": (x - reach - w / 2, y)}
+        order = [by_pos[pos].label] if by_pos[pos].label else []
+        order += [k for k in ("above", "below", "right", "left") if k not in order]
+        for key in order:
+            # Slide along the side a little if the centred spot is taken.
+            for slide in (0, 16, -16, 32, -32, 48, -48):
+                cx, cy = spots[key]
+                if key in ("above", "below"):
+                    cx += slide
+                else:
+                    cy += slide * 0.5
+                box = ink_box(surf, (cx, cy))
+                if not box.inside(width, height, 4):
+                    continue
+                if any(box.distance_to(c) < r for c, r in discs):
+                    continue
+                if any(box.distance_to(q) < 12 for q in road):
+                    continue
+                if any(box.grow(4).overlaps(b) for b in boxes.values()):
+                    continue
+                boxes[pos] = box
+                break
+            if pos in boxes:
+                break
+        else:
+            raise SystemExit(f"make_maps: tokaido: no room for the name of the inn at {pos}")
+    return boxes
+
+
+def make_tokaido(data_dir: Path, out_dir: Path) -> list[Path]:
+    """maps/tokaido.png and maps/tokaido.tmx: the East Sea Road, Kyoto to Edo, painted.
+
+    The map: image layer `art`; object layer `path` with one polyline `route` (type "road",
+    from "1" to "55") through every position in order, each position one of its vertices;
+    object layer `road` with the 55 positions as points named "1".."55", typed by kind, with
+    `pos`, `doubled`, `route_vertex` (its index in the route), for doubled stops `side_dx`,
+    `side_dy` (the second slot's offset), for inns `town` and `inn_dx`, `inn_dy` (one step of
+    the queue: the k-th arrival, from 0, stands at x + k * inn_dx, y + k * inn_dy). The art
+    has no medallions and no icons: the scene draws those.
+    """
+    del data_dir  # a painted board: no Natural Earth needed
+    pygame.font.init()
+    # Every smoothscale here with the generic filter: the same bytes on every CPU, and
+    # whichever map was built before in the same run.
+    pygame.transform.set_smoothscale_backend("GENERIC")
+    data, positions = load_tokaido_board(TOKAIDO_BOARD)
+    board, style, art = data["board"], data["style"], data["art"]
+    width, height = int(board["width_px"]), int(board["height_px"])
+    tile = int(board["tile_px"])
+    layout = tokaido_layout(data, positions)
+    rng = TokaidoRandom(int(board["seed"]))
+    r_stop, r_inn = float(style["stop_radius_px"]), float(style["inn_radius_px"])
+    s = SUPERSAMPLE
+
+    by_pos = {p.pos: p for p in positions}
+    labels = {pos: render_inn_label(by_pos[pos].town, by_pos[pos].kanji,
+                                    int(style["label_font_px"])) for pos in TOKAIDO_INNS}
+    label_boxes = place_inn_labels(positions, layout, labels, style, width, height)
+    side_slots = {pos: (layout.points[pos][0] + dx, layout.points[pos][1] + dy)
+                  for pos, (dx, dy) in layout.sides.items()}
+    seal = art.get("title_seal")
+    title = render_title_seal(str(seal["kanji"]), str(seal["text"])) if seal else None
+    if title is not None:
+        title_at = (float(seal["x"]), float(seal["y"]))
+        title_box = ink_box(title, title_at)
+        if (not title_box.inside(width, height, 12)
+                or any(title_box.distance_to(c) < (r_inn if pos in TOKAIDO_INNS else r_stop) + 12
+                       for pos, c in layout.points.items())
+                or any(title_box.distance_to(c) < r_stop + 12 for c in side_slots.values())
+                or any(title_box.distance_to(c) < 24 for pos in layout.queues
+                       for c in layout.queue_slots(pos))
+                or any(title_box.distance_to(c) < 16 for c in densify(layout.road.line, 3.0))
+                or any(title_box.overlaps(box.grow(8)) for box in label_boxes.values())):
+            raise SystemExit("make_maps: tokaido: the title seal crowds the road or a name")
+        label_boxes_and_title = [*label_boxes.values(), title_box]
+    else:
+        label_boxes_and_title = list(label_boxes.values())
+
+    # The river crosses the road halfway between two positions (where the bridge stands).
+    river = art["river"]
+    a, b = river["cross_between"]
+    cross_s = (layout.along[a] + layout.along[b]) / 2
+    crossing = layout.road.at(cross_s)
+    river_line = ([tuple(p) for p in river["above"]] + [crossing]
+                  + [tuple(p) for p in river["below"]])
+    for q in densify(catmull_rom(river_line, 2.0), 2.0):
+        for pos, pt in layout.points.items():
+            if math.dist(q, pt) < (r_inn if pos in TOKAIDO_INNS else r_stop) + 10:
+                raise SystemExit(f"make_maps: tokaido: the river runs through position {pos}")
+        for pos, pt in side_slots.items():
+            if math.dist(q, pt) < r_stop + 10:
+                raise SystemExit(f"make_maps: tokaido: the river runs through the second "
+                                 f"slot of {pos}")
+
+    # Small scenery (pines, hamlets) must stand wholly outside the space the game needs;
+    # large shapes (mountains, mist) may reach into it and are faded out there.
+    road_samples = densify(layout.road.line, 3.0)
+    queue_slots = [q for pos in layout.queues for q in layout.queue_slots(pos)[1:]]
+
+    def crowds(pt: Point) -> bool:
+        return (any(math.dist(pt, q) < 20 for q in road_samples)
+                or any(math.dist(pt, c) < (r_inn if pos in TOKAIDO_INNS else r_stop) + 16
+                       for pos, c in layout.points.items())
+                or any(math.dist(pt, c) < r_stop + 14 for c in side_slots.values())
+                or any(math.dist(pt, c) < 22 for c in queue_slots)
+                or any(box.grow(5).distance_to(pt) == 0 for box in label_boxes_and_title))
+
+    crowding = [f"pine at {x:g},{y:g}" for x, y, size, _ in art.get("pines", [])
+                if any(crowds(q) for q in ((x, y), (x - size * 0.45, y - size * 0.7),
+                                           (x + size * 0.45, y - size * 0.7), (x, y - size)))]
+    for x, y, count, size in art.get("houses", []):
+        reach = size * count * 0.55
+        corners = ((x - reach, y), (x + reach, y), (x - reach, y - size * 0.8),
+                   (x + reach, y - size * 0.8))
+        if any(crowds(q) for q in corners):
+            crowding.append(f"hamlet at {x:g},{y:g}")
+    if crowding:
+        raise SystemExit("make_maps: tokaido: scenery too close to the road or its places: "
+                         + ", ".join(crowding))
+
+    # ---- ground: paper, the river, the sea ----
+    canvas = Canvas(width, height, WASHI)
+    paint_washi(canvas, rng)
+    coast = catmull_rom([tuple(p) for p in art["coast"]], 2.0)
+    paint_sand(canvas, coast)
+    water = Layer(width, height)
+    paint_river(water, river_line)
+    canvas.surface.blit(water.surface, (0, 0))
+    del water
+    paint_sea(canvas, coast)
+    paint_vignette(canvas)
+
+    # ---- scenery, kept clear of the road, the positions, their slots and the names ----
+    scenery = Layer(width, height)
+    for x, y, cols, rows, cell, skew in art.get("paddies", []):
+        paint_paddies(scenery, x, y, int(cols), int(rows), cell, skew)
+    for m in art.get("mountains", []):
+        paint_mountains(scenery, [tuple(p) for p in m["ridge"]], float(m["base"]),
+                        float(m.get("tone", 1.0)), rng)
+    fuji = art["fuji"]
+    paint_fuji(scenery, float(fuji["x"]), float(fuji["base"]), float(fuji["width"]),
+               float(fuji["height"]))
+    sun = art.get("sun")
+    if sun:
+        paint_sun(scenery, float(sun["x"]), float(sun["y"]), float(sun["radius"]))
+    for x, y, w, h in art.get("clouds", []):
+        paint_cloud(scenery, x, y, w, h, rng)
+    pagoda = art.get("pagoda")
+    if pagoda:
+        paint_pagoda(scenery, float(pagoda["x"]), float(pagoda["base"]), float(pagoda["height"]))
+    for x, y, count, size in art.get("houses", []):
+        paint_houses(scenery, x, y, int(count), size)
+    for x, y, size, lean in art.get("pines", []):
+        paint_pine(scenery, x, y, size, lean)
+    for x, y, size in art.get("boats", []):
+        paint_boat(scenery, x, y, size)
+    clear = pygame.Surface((width, height), pygame.SRCALPHA)
+    clear.fill((255, 255, 255, 255))
+    hole = (255, 255, 255, 0)
+    pygame.draw.lines(clear, hole, False, layout.road.line, 34)
+    for pos, pt in layout.points.items():
+        pygame.draw.circle(clear, hole, pt, (r_inn if pos in TOKAIDO_INNS else r_stop) + 15)
+    for pt in side_slots.values():
+        pygame.draw.circle(clear, hole, pt, r_stop + 13)
+    for pos in layout.queues:
+        slots = layout.queue_slots(pos)
+        pygame.draw.line(clear, hole, slots[0], slots[-1], 40)
+        pygame.draw.circle(clear, hole, slots[-1], 20)
+    for box in label_boxes_and_title:
+        pygame.draw.rect(clear, hole, pygame.Rect(box.left - 5, box.top - 5,
+                                                  box.right - box.left + 10,
+                                                  box.bottom - box.top + 10), border_radius=8)
+    clear = pygame.transform.gaussian_blur(clear, 3)
+    scenery.surface.blit(pygame.transform.smoothscale(clear, scenery.surface.get_size()), (0, 0),
+                         special_flags=pygame.BLEND_RGBA_MULT)
+    canvas.surface.blit(scenery.surface, (0, 0))
+    del scenery, clear
+
+    # ---- the road: a pale dirt path with soft edges, inn yards with their queues, short
+    # spurs to the second slots ----
+    path = Layer(width, height)
+    half = float(style["road_width_px"]) / 2
+    edge = (*mix(DIRT, hex_colour("#9a8058"), 0.32), 255)
+    path.surface.fill((*edge[:3], 0))   # blurring mixes in the colour of clear pixels too
+    fill = (*DIRT, 255)
+    yard = (*mix(DIRT, WASHI, 0.45), 255)
+    for colour, grow in ((edge, 1.2), (fill, 0.0)):
+        path.line(layout.road.line, colour[:3], 2 * (half + grow))
+        for pos, (sx, sy) in side_slots.items():
+            x, y = layout.points[pos]
+            path.line([(x, y), (sx, sy)], colour[:3], 10 + 2 * grow)
+            pygame.draw.circle(path.surface, colour, (sx * s, sy * s), (r_stop + 3 + grow) * s)
+        for pos in layout.queues:
+            slots = layout.queue_slots(pos)
+            path.line([slots[0], slots[-1]], colour[:3], 26 + 2 * grow)
+            pygame.draw.circle(path.surface, colour, (slots[0][0] * s, slots[0][1] * s),
+                               (r_inn + 6 + grow) * s)
+    for pos in layout.queues:
+        slots = layout.queue_slots(pos)
+        path.line([slots[1], slots[-1]], yard[:3], 21)
+        for slot in slots[1:]:
+            pygame.draw.circle(path.surface, (*mix(DIRT, hex_colour("#8a7350"), 0.3), 255),
+                               (slot[0] * s, slot[1] * s), 9 * s, max(1, round(0.7 * s)))
+    path.surface = pygame.transform.gaussian_blur(path.surface, round(0.8 * s))
+    # A faint grain of pebbles on the path.
+    for _ in range(900):
+        t = rng.uniform(0, layout.road.length)
+        (x, y), (tx, ty) = layout.road.at(t), layout.road.direction(t)
+        off = rng.uniform(-half * 0.8, half * 0.8)
+        pygame.draw.circle(path.surface, (*mix(DIRT, hex_colour("#8a7350"), 0.4), 140),
+                           ((x - ty * off) * s, (y + tx * off) * s), rng.uniform(0.6, 1.4) * s)
+    canvas.surface.blit(path.surface, (0, 0))
+    del path
+
+    # The bridge over the river, then a faint shadow under every position and slot.
+    bridge = Layer(width, height)
+    paint_bridge(bridge, crossing, layout.road.direction(cross_s), 24.0, 2 * half)
+    canvas.surface.blit(bridge.surface, (0, 0))
+    del bridge
+    shade = Layer(width, height)
+    shade.surface.fill((*hex_colour("#5a4630"), 0))
+    shadow = (*hex_colour("#5a4630"), 40)
+    for pos, (x, y) in layout.points.items():
+        r = (r_inn if pos in TOKAIDO_INNS else r_stop) + 1.5
+        pygame.draw.circle(shade.surface, shadow, ((x + 1.5) * s, (y + 2.5) * s), r * s)
+    for x, y in side_slots.values():
+        pygame.draw.circle(shade.surface, shadow, ((x + 1.5) * s, (y + 2.5) * s),
+                           (r_stop + 1.5) * s)
+    shade.surface = pygame.transform.gaussian_blur(shade.surface, 2 * s)
+    canvas.surface.blit(shade.surface, (0, 0))
+    del shade
+    # A thin double rule round the sheet, as round a print.
+    for inset, ink, w in ((4.0, (*SUMI, 150), 1.3), (7.5, (*SUMI, 90), 0.6)):
+        frame = [(inset, inset), (width - inset, inset), (width - inset, height - inset),
+                 (inset, height - inset)]
+        rule = Layer(width, height)
+        rule.line(frame + frame[:1], ink[:3], w)
+        rule.surface.set_alpha(ink[3])
+        canvas.surface.blit(rule.surface, (0, 0))
+    image = canvas.finish()
+    del canvas
+
+    # ---- names at the final size ----
+    for pos, box in label_boxes.items():
+        surf = labels[pos]
+        rect = surf.get_bounding_rect()
+        image.blit(surf, (round(box.left - rect.left), round(box.top - rect.top)))
+    if title is not None:
+        image.blit(title, (round(title_at[0] - title.get_width() / 2),
+                           round(title_at[1] - title.get_height() / 2)))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    png = out_dir / "tokaido.png"
+    pygame.image.save(image, str(png))
+
+    road_objects = []
+    for p in positions:
+        x, y = layout.points[p.pos]
+        props: list[tuple[str, str, Any]] = [("pos", "int", p.pos), ("doubled", "bool", p.doubled)]
+        if p.doubled:
+            props += [("side_dx", "int", layout.sides[p.pos][0]),
+                      ("side_dy", "int", layout.sides[p.pos][1])]
+        if p.kind == "inn":
+            props += [("town", "string", p.town), ("inn_dx", "int", layout.queues[p.pos][0]),
+                      ("inn_dy", "int", layout.queues[p.pos][1])]
+        props.append(("route_vertex", "int", layout.route_vertex[p.pos]))
+        road_objects.append({"name": str(p.pos), "type": p.kind, "x": x, "y": y, "point": True,
+                             "properties": props})
+    route_object = {"name": "route", "type": "road", "x": layout.route[0][0],
+                    "y": layout.route[0][1], "polyline": layout.route,
+                    "properties": [("from", "string", "1"), ("to", "string", "55")]}
+    tmx = out_dir / "tokaido.tmx"
+    write_tmx(tmx, width_px=width, height_px=height, tile=tile, properties=[
+        ("title", "string", str(board["title"])),
+        ("stop_radius_px", "int", int(style["stop_radius_px"])),
+        ("inn_radius_px", "int", int(style["inn_radius_px"])),
+        ("side_offset_px", "int", int(style["side_offset_px"])),
+        ("queue_step_px", "int", int(style["queue_step_px"])),
+        ("road_width_px", "int", int(style["road_width_px"])),
+        ("credit", "string", "Painted for Journeys by build_scripts/make_maps.py"),
+    ], image_layers=[("art", png.name)],
+        object_layers=[("path", [route_object]), ("road", road_objects)])
+    return [png, tmx]
+
+
+def render_title_seal(kanji: str, text: str) -> pygame.Surface:
+    """The board's title: a vermilion seal with the road's name in kanji, stacked, and the
+    name in small italic capitals under it."""
+    jp = pygame.font.Font(str(font_path(bold=True).with_name("NotoSansJP-Bold.otf")), 17)
+    cell = 19
+    seal_w, seal_h = cell + 12, cell * len(kanji) + 11
+    seal = pygame.Surface((seal_w, seal_h), pygame.SRCALPHA)
+    pygame.draw.rect(seal, (*VERMILION, 235), seal.get_rect(), border_radius=4)
+    pygame.draw.rect(seal, (*mix(VERMILION, WASHI, 0.5), 255), seal.get_rect().inflate(-6, -6),
+                     width=1, border_radius=3)
+    for i, ch in enumerate(kanji):
+        glyph = jp.render(ch, True, WASHI)
+        ink = glyph.get_bounding_rect()
+        seal.blit(glyph, (round(seal_w / 2 - ink.centerx),
+                          round(6 + cell * i + cell / 2 - ink.centery)))
+    font = pygame.font.Font(str(font_path(italic=True)), 13)
+    caption = render_spaced(font, text, mix(SUMI, WASHI, 0.25), 2.0)
+    out = pygame.Surface((max(seal_w, caption.get_width()), seal_h + 4 + caption.get_height()),
+                         pygame.SRCALPHA)
+    out.blit(seal, ((out.get_width() - seal_w) // 2, 0))
+    out.blit(caption, ((out.get_width() - caption.get_width()) // 2, seal_h + 4))
+    return with_halo(out, WASHI, 1)
+
+
+# --------------------------------------------------------------------------------------------
 
 MAPS: dict[str, Callable[[Path, Path], list[Path]]] = {
     "ubike": make_ubike,
     "staedtetour": make_staedtetour,
+    "tokaido": make_tokaido,
 }
 
 

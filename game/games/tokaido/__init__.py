@@ -1,11 +1,38 @@
-"""Tokaido: announced in the menu, not built yet."""
-from game.core.registry import GameSpec, register
+"""Tokaido (Antoine Bauza, Funforge 2012), with Crossroads and the New Encounters: walk the East
+Sea Road from Kyoto to Edo and make the richest journey."""
+from game.core.registry import GameSpec, OptionSpec, register
+
+from . import bot, rules
+
+ON_OFF = ((False, "Off"), (True, "On"))
 
 SPEC = register(GameSpec(
-    id="tokaido",
+    id=rules.GAME_ID,
     title="Tokaido",
     min_players=2,
     max_players=5,
-    blurb="Walk the East Sea Road from Kyoto to Edo and make the richest journey, with Crossroads and New Encounters.",
-    available=False,
+    blurb="Walk the East Sea Road from Kyoto to Edo: souvenirs, panoramas, hot springs, temples, "
+          "encounters and fine meals. With Crossroads and the New Encounters.",
+    options=(
+        OptionSpec("crossroads", "Crossroads", ON_OFF, False,
+                   "Two options at every stop, and six more travellers."),
+        OptionSpec("new_encounters", "New Encounters", ON_OFF, False,
+                   "Four more encounters join the deck."),
+        OptionSpec("gastronomy", "Gastronomy", ON_OFF, False,
+                   "The first at an inn draws one meal card fewer."),
+        OptionSpec("preparations", "Preparations", ON_OFF, False,
+                   "Starting coins depend on the queue in Kyoto."),
+        OptionSpec("return_trip", "Return trip", ON_OFF, False, "Walk from Edo to Kyoto."),
+        OptionSpec("initiation", "Initiation", ON_OFF, False,
+                   "No travellers; everyone starts with 7 coins."),
+    ),
+    new_state=rules.new_state,
+    load_state=rules.load_state,
+    action_types=rules.ACTION_TYPES,
+    determinize=bot.determinize,
+    bot_knowledge="game.games.tokaido.bot:KNOWLEDGE",
+    scene="game.games.tokaido.scene:TokaidoScene",
+    rules_file="tokaido.md",
+    accent="#c0392b",
+    available=True,
 ))
