@@ -215,10 +215,10 @@ def test_an_unknown_or_unbuilt_game_does_not_crash(app):
     frames(app)
     assert scene.current.id == "ubike" and "UBK-12" in scene.html_text
     scene.close()
-    scene = app.push(RulesScene(app, "tokaido"))       # announced, not playable yet
+    scene = app.push(RulesScene(app, "rallyman"))      # announced, not playable yet
     frames(app)
-    assert scene.current.id == "tokaido" and "tokaido" in scene.tabs
-    assert "No rules for Tokaido yet" in scene.html_text
+    assert scene.current.id == "rallyman" and "rallyman" in scene.tabs
+    assert "No rules for Rallyman GT yet" in scene.html_text
     assert app.errors == []
 
 

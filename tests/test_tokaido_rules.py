@@ -413,6 +413,28 @@ def test_the_journey_ends_at_edo_TOK_39_TOK_42_TOK_74():
     assert set(state.winners()) <= {s for s in range(3) if scores[s] == max(scores)}
 
 
+@pytest.mark.parametrize("crossroads", [False, True])
+def test_points_are_scored_as_they_are_earned_TOK_43(crossroads):
+    """The running score only grows on the road, and a painted panorama section shows at once."""
+    state = make(4, 5, crossroads=crossroads)
+    rng = Rng(8)
+    before = state.scores()
+    painted = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        sections = [sum(p["panoramas"].values()) for p in state.players]
+        state.apply(legal[rng.below(len(legal))])
+        now = state.scores()
+        assert all(b <= a for b, a in zip(before, now)), (before, now)
+        for seat, p in enumerate(state.players):
+            grown = sum(p["panoramas"].values()) - sections[seat]
+            if grown and not state.is_over:
+                painted += 1
+                assert now[seat] > before[seat]
+        before = now
+    assert painted > 0
+
+
 def test_temple_ranking_TOK_40():
     state = make(4, 22)
     for i, amount in enumerate((5, 5, 3, 0)):

@@ -32,6 +32,9 @@ ICON_NAMES: tuple[str, ...] = (
     "opp_bike", "opp_extra", "opp_markers", "opp_point", "opp_types",
     # Städtetour: the three tickets and the bus
     "ticket_single", "ticket_return", "ticket_round", "bus",
+    # Tokaido: the kinds of stop on the road, coins and meals
+    "tok_village", "tok_temple", "tok_encounter", "tok_paddy", "tok_mountain", "tok_sea", "tok_hotspring",
+    "tok_farm", "tok_inn", "tok_coin", "tok_meal",
     # seat shapes (paired with the Okabe-Ito seat colours)
     "shape_circle", "shape_square", "shape_triangle", "shape_diamond", "shape_star", "shape_hexagon",
     # user interface

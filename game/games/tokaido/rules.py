@@ -818,7 +818,7 @@ class TokaidoState(GameState):
             return
         p["panoramas"][kind] += 1
         n = p["panoramas"][kind]
-        self.note(f"{seat_token(piece)} paints part {n} of the {KIND_NAMES[kind]} panorama ({n} points).", seat=piece)
+        self.note(f"{seat_token(piece)} paints part {n} of the {KIND_NAMES[kind]} panorama ({n} point{'s' if n != 1 else ''}).", seat=piece)
         if n == SECTIONS[kind] and kind not in self.panorama_firsts:       # TOK-18
             self.panorama_firsts[kind] = piece
             p["achievements"].append(kind)
