@@ -21,6 +21,7 @@ SHOTS = {
     "ubike": ["--game", "ubike", "--players", "3", "--seed", "3", "--after", "16"],
     "ubike-results": ["--game", "ubike", "--players", "3", "--seed", "11", "--scene", "results"],
     "staedtetour": ["--game", "staedtetour", "--players", "3", "--seed", "2", "--after", "9"],
+    "tokaido": ["--game", "tokaido", "--players", "4", "--seed", "4", "--after", "60", "--option", "crossroads=true"],
 }
 
 
@@ -28,15 +29,9 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, JOURNEYS_HOME=tempfile.mkdtemp(prefix="journeys-shots-"), PYTHONPATH=str(ROOT))
     for name, args in SHOTS.items():
-        full = OUT / f"{name}-full.png"
-        subprocess.run([sys.executable, "-m", "game", "--screenshot", str(full), *args], cwd=ROOT, env=env,
-                       check=True)
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        import pygame
-        image = pygame.image.load(str(full))
-        pygame.image.save(pygame.transform.smoothscale(image, (1280, 720)), str(OUT / f"{name}.png"))
-        full.unlink()
-        print(f"wrote {OUT / f'{name}.png'}")
+        out = OUT / f"{name}.png"
+        subprocess.run([sys.executable, "-m", "game", "--screenshot", str(out), "--size", "1280x720", *args],
+                       cwd=ROOT, env=env, check=True)
     return 0
 
 

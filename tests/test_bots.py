@@ -48,6 +48,18 @@ def test_staedtetour_hard_beats_random_tour_guides():
     assert result["first_win_share"] > 0.4, result
 
 
+def test_tokaido_ladder_easy_beats_random_and_normal_beats_easy():
+    assert arena("tokaido", "easy", "random", seeds=20)["first_win_share"] >= 0.75
+    assert arena("tokaido", "normal", "easy", seeds=10, jobs=2)["first_win_share"] > 0.5
+
+
+@pytest.mark.slow
+def test_tokaido_hard_beats_random_and_normal():
+    assert arena("tokaido", "hard", "random", seeds=10, iterations=60, jobs=2)["first_win_share"] >= 0.9
+    result = arena("tokaido", "hard", "normal", seeds=20, iterations=200, jobs=2)
+    assert result["first_win_share"] > 0.5, result
+
+
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_a_bot_does_not_see_what_its_seat_cannot(level):
     """Two states that differ only in things seat 0 may not see (other hands, deck order,

@@ -9,12 +9,13 @@ DEMO_NAMES = ("Mei", "Jun", "Ana", "Tomas", "Ines", "Kofi")
 
 
 def bot_session(spec: GameSpec, players: int, seed: int, after: int, level: str = "normal",
-                *, results: bool = False, person_seat: int | None = 0) -> Session:
+                *, results: bool = False, person_seat: int | None = 0,
+                options: dict | None = None) -> Session:
     """A session whose seat `person_seat` is a person (the view shown) and the rest bots,
     after `after` bot moves (or to the end with `results`)."""
     seats = [Seat(DEMO_NAMES[i], PERSON if i == person_seat else BOT, level, colour=i)
              for i in range(players)]
-    session = Session(spec, seats, {}, seed)
+    session = Session(spec, seats, spec.check_options(options or {}), seed)
     bots = [make_bot(spec, "normal" if level == "hard" else level, seed * 7 + i) for i in range(players)]
     count = 0
     # play `after` moves, then on to the person's turn (the most telling picture)

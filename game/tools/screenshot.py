@@ -10,6 +10,7 @@ import pygame
 
 def run(args: argparse.Namespace) -> int:
     from game.app import App
+    from game.cli import parse_options
     from game.core.registry import get
     from game.settings import Settings
 
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
             print("--screenshot needs --game with a playable game id", file=sys.stderr)
             return 2
         session = bot_session(spec, args.players or spec.min_players, args.seed, args.after,
-                              args.level, results=(scene_name == "results"))
+                              args.level, results=(scene_name == "results"),
+                              options=parse_options(args.option))
         scene = open_game(app, session, bots_paused=True)
         if scene_name == "results":
             from game.scenes.results import ResultsScene
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     app.step(events=[], dt=1 / 60)
     out = Path(args.screenshot)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.canvas, str(out))
+    pygame.image.save(pygame.display.get_surface(), str(out))   # what a player sees at --size
     if app.errors:
         print(app.errors[-1], file=sys.stderr)
         return 1
