@@ -277,3 +277,20 @@ def test_the_score_track_shows_points_as_they_are_earned_TOK_43():
     for seat, x, _y in scene.track_marks():
         assert x == round(scene.track_x(session.state.scores()[seat]))
     assert app.errors == []
+
+
+def test_hovering_a_seat_shows_its_journey_with_its_meals_face_down_TOK_75():
+    from uihelpers import to_window
+    app = make_app()
+    session = new_session(ANN_AND_BOTS, seed=3)
+    advance(session, lambda s: s.players[1]["meals"] or s.players[1]["cook_meals"])
+    scene = show(app, session)
+    scene.bots_paused = True
+    assert scene.collection_seat() == 0
+    rows = dict(scene._collection_rows(scene.view["players"][1], own=False))
+    pos = to_window(app, scene._seat_rects[1].center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert scene.collection_seat() == 1
+    assert scene.view["players"][1]["meals"] is None and rows["Meals"].endswith("(face down)")
+    assert app.errors == []

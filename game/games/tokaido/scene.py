@@ -1103,8 +1103,10 @@ class TokaidoScene(GameScene):
 
     # ---- the viewer's own journey ---------------------------------------------------------------------------
     def collection_seat(self) -> int | None:
-        """Whose journey the collection panel shows: the viewer's, else the seat to act's
-        (public parts only)."""
+        """Whose journey the collection panel shows: a seat whose panel the mouse is over (its
+        public parts: meals and amulets stay face down), else the viewer's, else the seat to act's."""
+        if isinstance(self.hover, tuple) and self.hover[0] == "seat" and self.hover[1] < self.view["num_players"]:
+            return self.hover[1]
         if self.viewer is not None:
             return self.viewer
         return self.session.state.current_player
