@@ -262,9 +262,14 @@ def test_encounters_TOK_20_TOK_21():
     state = make(3, 12)
     state.players[state.mover()]["panoramas"]["sea"] = 5
     p = encounter(state, "annaibito_sea")
-    assert {a.arg for a in state.legal_actions()} == {"paddy", "mountain"}
+    assert {a.arg for a in state.legal_actions()} == {"paddy", "mountain", ""}   # another, or none
     state.apply(Pick(R.PANORAMA, "mountain"))
     assert state.players[p]["panoramas"]["mountain"] == 1
+    state = make(3, 12)
+    state.players[state.mover()]["panoramas"]["sea"] = 5
+    p = encounter(state, "annaibito_sea")
+    state.apply(Pick(R.PANORAMA, ""))
+    assert state.players[p]["panoramas"] == {"paddy": 0, "mountain": 0, "sea": 5}
 
 
 def test_souvenir_sets_TOK_32():
@@ -550,11 +555,15 @@ def test_crossroads_travellers_TOK_45_TOK_54_TOK_56():
 def test_amulets_once_then_back_to_the_pool_TOK_57_TOK_58_TOK_73():
     state = make(3, 29, crossroads=True)
     mover = state.mover()
-    state.players[mover]["amulets"] = ["fortune"]
-    state.players[mover]["amulet_turn"] = state.turn        # bought this turn: not usable yet
+    state.players[mover]["amulets"] = ["fortune", "health"]
+    state.players[mover]["amulet_turn"] = state.turn        # Health bought this turn: Fortune, earlier,
+    state.players[mover]["amulet_fresh"] = ["health"]       # may still be used
+    assert Pick(R.USE, "fortune") in state.legal_actions() and not state._has_amulet(mover, "health")
+    state.players[mover]["amulet_fresh"] = ["health", "fortune"]    # bought this turn: not usable yet
     assert Pick(R.USE, "fortune") not in state.legal_actions()
     state.players[mover]["amulet_turn"] = -1
     assert Pick(R.USE, "fortune") in state.legal_actions()
+    state.players[mover]["amulets"] = ["fortune"]
     state.amulet_pool.remove("fortune")
     state.apply(Pick(R.USE, "fortune"))
     assert "fortune" in state.amulet_pool and state.players[mover]["amulets"] == []
@@ -658,16 +667,17 @@ def test_variants_TOK_60_TOK_61_TOK_62_TOK_63_TOK_64():
 def test_two_players_and_the_neutral_TOK_67_TOK_68_TOK_69():
     state = make(2, 36)
     assert state.pieces == 3 and state.players[2]["traveller"] == R.NEUTRAL
-    put(state, 0, 5), put(state, 1, 6), put(state, 2, 3)
-    state.players[0]["bonus"] = 5
-    assert state.mover() == 2 and state.current_player == 0     # the leader moves it
+    put(state, 0, 6), put(state, 1, 5), put(state, 2, 3)
+    state.players[1]["bonus"] = 5                                # more points, but behind on the road
+    assert state.mover() == 2 and state.current_player == 0     # the one ahead on the road moves it
     temple = road_index(state, "temple", after=3)
     state.apply(Move(temple))
     assert state.players[2]["temple"] == 1
     assert state._slots(road_index(state, "farm", doubled=True)) == 1
-    state.players[0]["bonus"] = 0
-    put(state, 2, 2)
-    assert state.leader() == 0                                  # tied: the one farther back
+    inn = road_index(state, INN)
+    put(state, 0, inn), put(state, 1, inn), put(state, 2, 2)
+    state.inns[inn] = [1, 0]
+    assert state.leader() == 1                                  # TOK-68: on one place, the earlier arrival
 
 
 def test_decks_running_out_TOK_72():
@@ -713,3 +723,54 @@ def test_determinize_matches_the_view():
             assert mine[key] == view[key], key
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
+
+
+def test_hirotada_takes_his_bank_coin_with_an_amulet_too_TOK_30():
+    state, p = crossroad("temple", traveller="hirotada")
+    state.apply(Pick(R.OPTION, "cross"))
+    assert state.players[p]["temple"] == 1                      # the bank's coin, before choosing
+    state.apply(Pick(R.AMULET, state.amulet_pool[0]))
+    assert state.players[p]["temple"] == 1 and state.players[p]["coins"] == 4
+    state, p = crossroad("temple", traveller="hirotada")
+    state.apply(Pick(R.OPTION, "base"))
+    assert Donate(1, True) in state.legal_actions()
+
+
+def test_friendship_never_makes_a_third_on_a_doubled_stop_TOK_58():
+    state = make(4, 30, crossroads=True)
+    mover = state.mover()
+    others = [i for i in range(4) if i != mover]
+    doubled = road_index(state, "paddy", after=state.players[mover]["index"], doubled=True)
+    put(state, others[0], doubled, 0), put(state, others[1], doubled, 1)
+    state.players[mover]["amulets"] = ["friendship"]
+    assert not any(isinstance(a, Move) and a.index == doubled for a in state.legal_actions())
+    start = state.players[mover]["index"]
+    single = next(j for j in range(start + 1, R.next_inn_index(state.road, start))
+                  if not state.road[j].doubled and state.road[j].kind in ("paddy", "mountain", "sea", "farm"))
+    put(state, others[2], single)
+    assert any(isinstance(a, Move) and a.index == single for a in state.legal_actions())
+
+
+def test_the_kyoto_order_is_hidden_while_travellers_are_chosen_TOK_5():
+    state = new(4, 40, {"preparations": True})
+    assert state.phase == "travellers"
+    for seat in range(4):
+        assert state.view(seat)["inns"] == {"0": []}
+        sample = determinize(state.view(seat), Rng(seat))
+        assert sorted(sample.inns[0]) == [0, 1, 2, 3]
+    for seat in range(4):
+        state.apply(ChooseTraveller(state.players[seat]["dealt"][0]))
+    assert sorted(state.view(0)["inns"]["0"]) == [0, 1, 2, 3]
+
+
+def test_the_cooks_repeated_dish_is_named_to_its_eater_alone_TOK_75_TOK_79():
+    state = make(3, 41, new_encounters=True)
+    p = state.mover()
+    state.players[p]["coins"] = 3
+    state.players[p]["meals"] = [state.meal_deck[-1]]              # the dish the cook will serve
+    dish = MEALS[state.meal_deck[-1]][0]
+    encounter(state, "itamae")
+    state.apply(Pick(R.PAY, "yes"))
+    other = (p + 1) % 3
+    assert not any(dish in text for _seat, text in state.log_for(other))
+    assert any(dish in text for _seat, text in state.log_for(p))

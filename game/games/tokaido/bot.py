@@ -38,6 +38,10 @@ def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
     state.turn = view["turn"]
     state.edo_arrivals = view["edo_arrivals"]
     state.inns = {int(k): list(v) for k, v in view["inns"].items()}
+    if state.phase == "travellers":           # the Kyoto order is not known yet
+        order = list(range(state.pieces))
+        rng.shuffle(order)
+        state.inns = {0: order}
     state.village_offer = list(view["village_offer"])
     state.cherry_left, state.bath_left = view["cherry_left"], view["bath_left"]
     state.legendary_pool = list(view["legendary_pool"])
@@ -56,6 +60,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
         if i == me:
             p["meals"], p["cook_meals"] = list(v["meals"]), list(v["cook_meals"])
             p["amulets"], p["amulet_turn"] = list(v["amulets"]), v["amulet_turn"]
+            p["amulet_fresh"] = list(v["amulet_fresh"])
             p["dealt"] = list(v["dealt"] or [])
         state.players.append(p)
     # travellers still secret (while they are being chosen)

@@ -182,6 +182,7 @@ def _player(traveller: str = "") -> dict[str, Any]:
         "souvenirs": [], "panoramas": {p: 0 for p in PANORAMAS}, "hot_springs": [], "encounters": [],
         "meals": [], "cook_meals": [], "inn_meals": 0, "temple": 0, "achievements": [], "bonus": 0,
         "cherry": 0, "bath": 0, "legendary": [], "calligraphy": [], "amulets": [], "amulet_turn": -1,
+        "amulet_fresh": [],
         "edo_rank": 0, "offer": [], "dealt": [],
     }
 
@@ -293,22 +294,24 @@ class TokaidoState(GameState):
     # ---- whose turn ---------------------------------------------------------------------------
     def mover(self) -> int:
         """The traveller farthest behind; on a shared place the later arrival (TOK-6)."""
-        def behind(piece: int) -> tuple[int, int]:
-            p = self.players[piece]
-            index = p["index"]
-            if self.road[index].kind == INN:
-                order = self.inns.get(index, [])
-                arrival = order.index(piece) if piece in order else 0
-            else:
-                arrival = p["slot"]
-            return (index, -arrival)
-        return min(range(self.pieces), key=behind)
+        return min(range(self.pieces), key=self._road_place)
 
     def leader(self) -> int:
-        """The player in the lead (most points; then farthest behind; then first seat) moves
-        the neutral traveller (TOK-67)."""
-        scores = self.scores()
-        return max(range(self.num_players), key=lambda s: (scores[s], -self.players[s]["index"], -s))
+        """The player in the lead on the road (farthest along; on a shared place the earlier
+        arrival) moves the neutral traveller (TOK-67, TOK-68)."""
+        return max(range(self.num_players), key=lambda s: self._road_place(s))
+
+    def _road_place(self, piece: int) -> tuple[int, int]:
+        """How far along the road a traveller is: its stop, then its arrival there (earlier is
+        ahead)."""
+        p = self.players[piece]
+        index = p["index"]
+        if self.road[index].kind == INN:
+            order = self.inns.get(index, [])
+            arrival = order.index(piece) if piece in order else 0
+        else:
+            arrival = p["slot"]
+        return (index, -arrival)
 
     @property
     def current_player(self) -> int | None:
@@ -356,7 +359,7 @@ class TokaidoState(GameState):
             slot = self._free_slot(j)
             if slot is not None:
                 moves.append(Move(j, slot))
-            elif friendship:                                            # TOK-58 (Friendship)
+            elif friendship and self._slots(j) == 1:                    # TOK-58 (Friendship): a single place
                 moves.append(Move(j, self._slots(j), True))   # a place after the others: the later arrival
         if piece < self.num_players and self._has_amulet(piece, "fortune"):
             moves.append(Pick(USE, "fortune"))
@@ -390,7 +393,8 @@ class TokaidoState(GameState):
         if piece >= self.num_players:
             return False
         p = self.players[piece]
-        return name in p["amulets"] and p["amulet_turn"] != self.turn   # TOK-57: not the turn bought
+        fresh = p["amulet_turn"] == self.turn and name in p["amulet_fresh"]
+        return name in p["amulets"] and not fresh                       # TOK-57: not the turn it was bought
 
     def _step_actions(self, step: list[Any]) -> list[Action]:
         kind, piece = step[0], step[1]
@@ -657,7 +661,7 @@ class TokaidoState(GameState):
                 if not ((stop_kind == ENCOUNTER and p["traveller"] == "kita")
                         or (stop_kind == TEMPLE and p["traveller"] == "miyataka")):
                     self._use_amulet(piece, "health")
-                self.queue[0:0] = [["effect", piece, stop_kind, "base"], ["effect", piece, stop_kind, "cross"]]
+                self.queue[0:0] = [["effect", piece, stop_kind, "base"], ["effect", piece, stop_kind, "cross_too"]]
             else:
                 self.queue.insert(0, ["effect", piece, stop_kind, action.arg])
         elif kind == LEGEND and action.arg:
@@ -671,7 +675,10 @@ class TokaidoState(GameState):
             if kind == AMULET:
                 self.amulet_pool.remove(action.arg)
                 p["amulets"].append(action.arg)
+                if p["amulet_turn"] != self.turn:
+                    p["amulet_fresh"] = []
                 p["amulet_turn"] = self.turn
+                p["amulet_fresh"].append(action.arg)
                 self.note(f"{seat_token(piece)} buys an amulet.", seat=piece, private_seat=piece,
                           private_text=f"You buy the amulet of {action.arg.title()}.")
             else:
@@ -679,7 +686,10 @@ class TokaidoState(GameState):
                 p["calligraphy"].append(action.arg)
                 self.note(f"{seat_token(piece)} buys the calligraphy {action.arg.title()}.", seat=piece)
         elif kind == PANORAMA:
-            self._take_panorama(piece, action.arg)
+            if action.arg:
+                self._take_panorama(piece, action.arg)
+            else:
+                self.note(f"{seat_token(piece)} paints no other panorama.", seat=piece)
         elif kind == KEEP:
             cards = list(step[2])
             cards.remove(action.arg)
@@ -725,8 +735,8 @@ class TokaidoState(GameState):
     # ---- stop effects ---------------------------------------------------------------------------------
     def _effect(self, piece: int, kind: str, option: str) -> None:
         p = self.players[piece]
-        if option == "cross":
-            self._cross_effect(piece, kind)
+        if option in ("cross", "cross_too"):                            # cross_too: after the base option
+            self._cross_effect(piece, kind, both=option == "cross_too")
             return
         if kind == VILLAGE:                                               # TOK-14
             offer = [self.souvenir_deck.pop() for _ in range(min(3, len(self.souvenir_deck)))]
@@ -751,7 +761,7 @@ class TokaidoState(GameState):
         elif kind == ENCOUNTER:                                           # TOK-20
             self.queue.insert(0, ["encounter", piece, "space"])
 
-    def _cross_effect(self, piece: int, kind: str) -> None:
+    def _cross_effect(self, piece: int, kind: str, both: bool = False) -> None:
         p = self.players[piece]
         if kind == VILLAGE:                                               # TOK-47
             self.queue.insert(0, [LEGEND, piece])
@@ -773,6 +783,9 @@ class TokaidoState(GameState):
             self.note(f"{seat_token(piece)} bets 2 coins in the gaming room and rolls {face}: "
                       f"{2 * face} coins back.", seat=piece)
         elif kind == TEMPLE:                                              # TOK-51
+            if p["traveller"] == "hirotada" and not both:                  # TOK-30: his bank coin all the same
+                p["temple"] += 1
+                self.note(f"{seat_token(piece)} puts 1 coin from the bank in the temple.", seat=piece)
             self.queue.insert(0, [AMULET, piece])
         elif kind == ENCOUNTER:                                           # TOK-52
             self.queue.insert(0, [CALLI, piece])
@@ -859,8 +872,8 @@ class TokaidoState(GameState):
                 self._take_panorama(piece, kind)
             else:
                 others = self._incomplete_panoramas(piece)
-                if others:
-                    self.queue.insert(0, [PANORAMA, piece, others])
+                if others:                                                # TOK-21: may take another
+                    self.queue.insert(0, [PANORAMA, piece, others + [""]])
         elif card == "samurai":
             p["bonus"] += 3
         elif card == "kuge":
@@ -890,8 +903,9 @@ class TokaidoState(GameState):
             self.reveal()
             if MEALS[meal][0] in self.dishes_eaten(piece):
                 self.meal_deck.insert(0, meal)
-                self.note(f"The cook serves {MEALS[meal][0]} again: {seat_token(piece)} has eaten it already.",
-                          seat=piece)
+                self.note(f"The cook serves {seat_token(piece)} a dish eaten already: no meal.", seat=piece,
+                          private_seat=piece, private_text=f"The cook serves {MEALS[meal][0]} again: "
+                                                           f"you have eaten it already.")
             else:
                 p["cook_meals"].append(meal)                              # TOK-79
                 self.note(f"The cook serves {seat_token(piece)} a meal (6 points).", seat=piece,
@@ -1132,6 +1146,7 @@ class TokaidoState(GameState):
                 "bonus": p["bonus"], "cherry": p["cherry"], "bath": p["bath"], "legendary": list(p["legendary"]),
                 "calligraphy": list(p["calligraphy"]), "amulets": list(p["amulets"]) if mine else None,
                 "amulet_count": len(p["amulets"]), "amulet_turn": p["amulet_turn"] if mine else None,
+                "amulet_fresh": list(p["amulet_fresh"]) if mine else None,
                 "edo_rank": p["edo_rank"],
             })
         step = self.queue[0] if self.queue else None
@@ -1152,7 +1167,8 @@ class TokaidoState(GameState):
             "options": dict(self.options), "phase": self.phase, "turn": self.turn,
             "current": choosing, "acting": self.acting_piece() if self.phase == "play" else None,
             "pending": pending, "return_trip": self.opt("return_trip"),
-            "inns": {str(k): list(v) for k, v in self.inns.items()},
+            # the Kyoto order is drawn at the start but shown only once every traveller is chosen (TOK-5)
+            "inns": {str(k): (list(v) if self.phase != "travellers" else []) for k, v in self.inns.items()},
             "players": players,
             "village_offer": list(self.village_offer),
             "meal_hand": list(self.meal_hand) if show_hand else None,
@@ -1174,7 +1190,8 @@ class TokaidoState(GameState):
             "players": [dict(p, panoramas=dict(p["panoramas"]), **{k: list(p[k]) for k in (
                 "souvenirs", "hot_springs", "encounters", "meals", "cook_meals", "achievements", "legendary",
                 "calligraphy", "amulets", "offer", "dealt")}) for p in self.players],
-            "inns": {str(k): list(v) for k, v in self.inns.items()}, "meal_hand": list(self.meal_hand),
+            # the Kyoto order is drawn at the start but shown only once every traveller is chosen (TOK-5)
+            "inns": {str(k): (list(v) if self.phase != "travellers" else []) for k, v in self.inns.items()}, "meal_hand": list(self.meal_hand),
             "meal_inn": self.meal_inn, "souvenir_deck": list(self.souvenir_deck),
             "encounter_deck": list(self.encounter_deck), "hot_spring_deck": list(self.hot_spring_deck),
             "meal_deck": list(self.meal_deck), "cherry_left": self.cherry_left, "bath_left": self.bath_left,

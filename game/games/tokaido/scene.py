@@ -262,7 +262,7 @@ class TokaidoScene(GameScene):
         index = p["index"]
         if self.road[index].kind == INN:
             order = v["inns"].get(str(index), [])
-            return self.queue_xy(index, order.index(piece) if piece in order else 0)
+            return self.queue_xy(index, order.index(piece) if piece in order else piece)   # before the draw: by seat
         return self.slot_xy(index, p["slot"])
 
     def pieces(self) -> range:
@@ -769,12 +769,16 @@ class TokaidoScene(GameScene):
         c = Choice("Click the panorama you paint next" if mine else f"{who} chooses a panorama to paint",
                    "Part n of a panorama scores n points; the first to finish one takes an achievement.")
         held = self.view["players"][piece]["panoramas"]
-        for i, kind in enumerate(options):
+        kinds = [k for k in options if k]
+        for i, kind in enumerate(kinds):
             part = held[kind] + 1
             action = Pick(PANORAMA, kind)
             c.spots.append(Spot(panel_rect(24 + i * 216, CONTENT_Y, 200, 236), ("panorama", kind),
                                 lambda kind=kind, part=part: panorama_face(kind, part, 200, 236),
                                 clickable=mine and action in self._legal))
+        if mine and "" in options:        # the guide's panorama is finished: another one is optional
+            c.buttons = self._buttons_row([("none", Pick(PANORAMA, ""), "Paint none", "", None)],
+                                          y=CONTENT_Y + 8, x=24 + len(kinds) * 216 + 10)
         return c
 
     def _keep_choice(self, mine: bool, who: str, piece: int, pending: dict[str, Any]) -> Choice:
