@@ -37,12 +37,12 @@ from .rules import (AMULET, BET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FAMILIES, FA
 MAP = pygame.Rect(10, 72, 1370, 600)
 PANEL = pygame.Rect(10, 684, 860, 386)          # the decision to make now
 COLLECTION = pygame.Rect(880, 684, 500, 386)    # the viewer's own journey
-TIP = pygame.Rect(MAP.x + 430, MAP.bottom - 60, 780, 52)   # the hover tip, over the painted sea
 CONTENT_Y = 84                                  # panel-local top of cards and buttons
 STOP_R, SIDE_R, INN_R = 17, 14, 26
 PAWN = 30
 TRACK = pygame.Rect(36, 563, 1298, 30)          # the score track, laid over the painted sea (map pixels)
 TRACK_MARK = 22                                 # a seat's marker on it
+TIP = pygame.Rect(MAP.x + 430, MAP.y + TRACK.y - 58, 780, 52)   # the hover tip, on the shore above the track
 
 # ---- the Edo palette -------------------------------------------------------------------------------
 KIND_COLOURS = {
