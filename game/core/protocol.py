@@ -167,6 +167,17 @@ class GameState(ABC):
         self.info_epoch += 1
 
 
+def top_seats(scores: list[int], tiebreak: Any = None) -> list[int]:
+    """The seats with the best score; among them, those best by `tiebreak(seat)` if given.
+    More than one seat left is a shared win."""
+    best = max(scores)
+    tied = [s for s, v in enumerate(scores) if v == best]
+    if tiebreak is None:
+        return tied
+    most = max(tiebreak(s) for s in tied)
+    return [s for s in tied if tiebreak(s) == most]
+
+
 def seat_token(seat: int) -> str:
     """How rules name a seat in log lines; the app fills in the seat's name (fill_names)."""
     return "{P%d}" % seat

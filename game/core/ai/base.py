@@ -49,7 +49,7 @@ class Knowledge:
         return 0.0
 
 
-def score_standing(scores: list[int], scale: float = 6.0) -> list[float]:
+def score_standing(scores: list[float], scale: float = 6.0) -> list[float]:
     """Each seat's lead over the best other seat, squashed to 0..1."""
     out = []
     for i, mine in enumerate(scores):

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, log_to_json,
+from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, log_to_json, top_seats,
                                 seat_token)
 from game.core.rng import Rng
 
@@ -375,9 +375,7 @@ class StaedtetourState(GameState):
     def winners(self) -> list[int]:
         if not self.is_over:
             return []
-        scores = self.scores()
-        best = max(scores)
-        return [s for s in range(self.num_players) if scores[s] == best]
+        return top_seats(self.scores())
 
     # ---- information ------------------------------------------------------------------------
     def bag_counts(self) -> dict[str, int]:

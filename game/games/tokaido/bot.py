@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from game.core.ai.base import Knowledge, terminal_values
+from game.core.ai.base import Knowledge, score_standing, terminal_values
 from game.core.protocol import Action
 from game.core.rng import Rng
 
@@ -193,12 +193,7 @@ class TokaidoKnowledge(Knowledge):
     def evaluate(self, state: TokaidoState) -> list[float]:  # type: ignore[override]
         if state.is_over:
             return terminal_values(state)
-        est = self.estimate(state)
-        out = []
-        for i, mine in enumerate(est):
-            best_other = max(v for j, v in enumerate(est) if j != i)
-            out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / 8.0)))
-        return out
+        return score_standing(self.estimate(state), 8.0)
 
     def rollout_action(self, state: TokaidoState, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
         """Quick playouts: short steps to useful stops, buy what is affordable, eat, give a coin."""

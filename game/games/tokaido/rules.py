@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import game_data
-from game.core.protocol import Action, GameState, IllegalAction, log_from_json, log_to_json, seat_token
+from game.core.protocol import Action, GameState, log_from_json, log_to_json, seat_token, top_seats
 
 GAME_ID = "tokaido"
 DATA = game_data(GAME_ID)
@@ -1121,11 +1121,7 @@ class TokaidoState(GameState):
         """Most points; then most achievement cards; then shared (TOK-42)."""
         if not self.is_over:
             return []
-        scores = self.scores()
-        best = max(scores)
-        tied = [s for s in range(self.num_players) if scores[s] == best]
-        most = max(self.achievement_count(s) for s in tied)
-        return [s for s in tied if self.achievement_count(s) == most]
+        return top_seats(self.scores(), self.achievement_count)
 
     # ---- information -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -6,11 +6,10 @@ as resources. A seat's standing is its estimated lead over the best other seat, 
 """
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Any
 
-from game.core.ai.base import Knowledge, terminal_values
+from game.core.ai.base import Knowledge, score_standing, terminal_values
 from game.core.protocol import Action
 from game.core.rng import Rng
 
@@ -58,12 +57,7 @@ class UBikeKnowledge(Knowledge):
     def evaluate(self, state: UBikeState) -> list[float]:  # type: ignore[override]
         if state.is_over:
             return terminal_values(state)
-        est = self.estimate(state)
-        out = []
-        for i, mine in enumerate(est):
-            best_other = max(v for j, v in enumerate(est) if j != i)
-            out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / 4.0)))
-        return out
+        return score_standing(self.estimate(state), 4.0)
 
     def rollout_action(self, state: UBikeState, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
         """A quick, sensible playout: schedule rows that hold a playable card, play the

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, log_from_json,
+from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, top_seats,
                                 log_to_json, seat_token)
 from game.core.rng import Rng
 
@@ -533,11 +533,7 @@ class UBikeState(GameState):
     def winners(self) -> list[int]:
         if not self.is_over:
             return []
-        scores = self.scores()
-        best = max(scores)
-        tied = [s for s in range(self.num_players) if scores[s] == best]
-        most = max(self.tiebreak_bikes(s) for s in tied)
-        return [s for s in tied if self.tiebreak_bikes(s) == most]
+        return top_seats(self.scores(), self.tiebreak_bikes)
 
     # ---- information ----------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
