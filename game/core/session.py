@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
+from .board import BoardError
 from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec, load_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, read_save, write_json_atomic
@@ -165,6 +166,8 @@ class Session:
             spec.check_players(len(seats))
             session = cls(spec, seats, data.get("options") or {}, data["seed"],
                           autosave_path=autosave_path, name=str(data.get("name", "")))
+        except BoardError as exc:             # the game's own map is missing or damaged
+            raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError) as exc:
             raise SaveError(f"{source} cannot start its game: {exc}") from None
         for index, raw in enumerate(data["actions"]):

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.core import paths
+from game.core.board import BoardError
 from game.core.registry import GameSpec
 from game.core.saves import write_json_atomic
 from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
@@ -246,8 +247,14 @@ class SetupScene(Scene):
             self.invalidate()
             return
         save_last_setup(self.spec, self.seats, self.options)
-        session = Session(self.spec, [Seat(**s.to_json()) for s in self.seats], dict(self.options),
-                          self.seed, autosave_path=paths.autosave_path())
+        try:
+            session = Session(self.spec, [Seat(**s.to_json()) for s in self.seats], dict(self.options),
+                              self.seed, autosave_path=paths.autosave_path())
+        except BoardError as exc:       # the game's map is missing or damaged: say so, stay here
+            self.message = f"{exc} Reinstalling Journeys restores it."
+            self.app.sound.play("error")
+            self.invalidate()
+            return
         session.autosave()
         from game.ui.gamescene import open_game
         open_game(self.app, session)

@@ -108,6 +108,7 @@ class GameScene(Scene):
         self.view: dict[str, Any] = self.session.state.view(self.viewer)
         self.status_note = ""          # why the last click was refused, or what just happened
         self.status_warning = False
+        self.map_problem = ""           # why the board is drawn on plain paper, if it is
         self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
         self.hover: Hashable = None
         self.log_scroll = 0
@@ -423,6 +424,30 @@ class GameScene(Scene):
             if rect.collidepoint(pos):
                 return ("seat", seat)
         return None
+
+    # ---- the board's picture (every game) ---------------------------------------------------------
+    def board_picture(self, board: Any, file: str) -> pygame.Surface:
+        """The picture layer of a loaded Tiled map, converted for fast blits."""
+        from game.core.board import BoardError
+        image = None
+        for _name, path, _x, _y in board.images:
+            image = pygame.image.load(str(path)).convert()
+        if image is None:
+            raise BoardError(f"The map {file} has no picture layer.")
+        return image
+
+    def plain_board(self, exc: Exception, size: tuple[int, int]) -> pygame.Surface:
+        """A broken map must not stop the game: plain paper instead, which says why (and so does
+        the status line, until the first move)."""
+        self.map_problem = f"The map could not be loaded ({exc})"
+        self.status_note = f"{self.map_problem}; playing on a plain board."
+        self.status_warning = True
+        image = pygame.Surface(size).convert()
+        image.fill(theme.PAPER_DARK)
+        theme.draw_paragraph(image, f"{self.map_problem}. The game goes on over plain paper; reinstalling "
+                                    f"Journeys restores the map.", pygame.Rect(16, 10, size[0] - 32, 60),
+                             theme.SIZE_SMALL, theme.INK)
+        return image
 
     # ---- board hooks (subclasses) -----------------------------------------------------------
     def hit_board(self, pos: tuple[int, int]) -> Hashable:

@@ -59,17 +59,9 @@ class StaedtetourScene(GameScene):
                 self.roads[pair] = points
                 if edge.props.get("ferry"):
                     self.ferries.add(pair)
-            image = None
-            for _name, path, _x, _y in board.images:
-                image = pygame.image.load(str(path)).convert()
-            if image is None:
-                raise BoardError("The map staedtetour.tmx has no picture layer.")
-            self.map_image = image
+            self.map_image = self.board_picture(board, "staedtetour.tmx")
         except (BoardError, OSError, pygame.error) as exc:
-            self.status_note = f"The map could not be drawn ({exc})."
-            self.status_warning = True
-            self.map_image = pygame.Surface(MAP.size).convert()
-            self.map_image.fill(theme.PAPER_DARK)
+            self.map_image = self.plain_board(exc, MAP.size)
 
     def road(self, a: str, b: str) -> list[tuple[float, float]]:
         """The road from stop a to stop b, as points from a to b (map pixels)."""

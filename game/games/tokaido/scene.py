@@ -216,18 +216,9 @@ class TokaidoScene(GameScene):
                     self.places[int(node.props.get("pos", node.key))] = (node.x, node.y, node.props)
             if board.edges:
                 self.route = list(board.edges[0].points)
-            image = None
-            for _name, path, _x, _y in board.images:
-                image = pygame.image.load(str(path)).convert()
-            if image is None:
-                raise BoardError("The map tokaido.tmx has no picture layer.")
-            self.map_image = image
+            self.map_image = self.board_picture(board, "tokaido.tmx")
         except (BoardError, OSError, pygame.error) as exc:
-            # A broken picture must not stop the game: plain paper, the stops in rows.
-            self.status_note = f"The map could not be drawn ({exc})."
-            self.status_warning = True
-            self.map_image = pygame.Surface(MAP.size).convert()
-            self.map_image.fill(theme.PAPER_DARK)
+            self.map_image = self.plain_board(exc, MAP.size)    # and the stops laid out in rows below
         for pos in range(1, 56):
             if pos not in self.places:
                 row, col = divmod(pos - 1, 14)

@@ -58,18 +58,9 @@ class UBikeScene(GameScene):
             board = load_board(assets.path("maps", "ubike.tmx"))
             pins = {int(n.props.get("pin", n.key)): (n.x, n.y, n.props) for n in board.nodes.values()}
             route = [e.points for e in board.edges]
-            image = None
-            for _name, path, _ox, _oy in board.images:
-                image = pygame.image.load(str(path)).convert()
-            if image is None:
-                raise BoardError("The map ubike.tmx has no picture layer.")
-            return image, pins, route
+            return self.board_picture(board, "ubike.tmx"), pins, route
         except (BoardError, OSError, pygame.error) as exc:
-            # A broken map must not stop the game: draw a plain board and say why.
-            self.status_note = f"The map could not be loaded ({exc}); playing on a plain board."
-            self.status_warning = True
-            image = pygame.Surface(MAP.size).convert()
-            image.fill(theme.PAPER_DARK)
+            image = self.plain_board(exc, MAP.size)
             pins = {p: (80 + (p - 1) % 5 * 140, 100 + (p - 1) // 5 * 220, {}) for p in range(1, 16)}
             return image, pins, []
 
