@@ -49,9 +49,9 @@ def test_without_its_picture_a_game_goes_on_over_plain_paper(spec, damage, tmp_p
     app = make_app()
     app.push(MenuScene(app))
     scene = open_game(app, Session(spec, seats_for(spec), {}, 3, autosave_path=paths.autosave_path()))
-    assert "could not be loaded" in scene.status_note and scene.status_warning   # before any move
+    assert f"The map {spec.id}.tmx is" in scene.status_note and scene.status_warning   # before any move
     frames(app)
-    assert "could not be loaded" in scene.map_problem
+    assert "plain board" in scene.map_problem
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), timeout=240)
     assert app.errors == []
 

@@ -439,14 +439,15 @@ class GameScene(Scene):
     def plain_board(self, exc: Exception, size: tuple[int, int]) -> pygame.Surface:
         """A broken map must not stop the game: plain paper instead, which says why (and so does
         the status line, until the first move)."""
-        self.map_problem = f"The map could not be loaded ({exc})"
-        self.status_note = f"{self.map_problem}; playing on a plain board."
+        from game.core.board import BoardError
+        problem = str(exc) if isinstance(exc, BoardError) else f"The map's picture could not be loaded ({exc})."
+        self.map_problem = f"{problem} Playing on a plain board."
+        self.status_note = self.map_problem
         self.status_warning = True
         image = pygame.Surface(size).convert()
         image.fill(theme.PAPER_DARK)
-        theme.draw_paragraph(image, f"{self.map_problem}. The game goes on over plain paper; reinstalling "
-                                    f"Journeys restores the map.", pygame.Rect(16, 10, size[0] - 32, 60),
-                             theme.SIZE_SMALL, theme.INK)
+        theme.draw_paragraph(image, f"{self.map_problem} Reinstalling Journeys restores the map.",
+                             pygame.Rect(16, 10, size[0] - 32, 30), theme.SIZE_SMALL, theme.INK)
         return image
 
     # ---- board hooks (subclasses) -----------------------------------------------------------

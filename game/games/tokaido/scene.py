@@ -222,7 +222,7 @@ class TokaidoScene(GameScene):
         for pos in range(1, 56):
             if pos not in self.places:
                 row, col = divmod(pos - 1, 14)
-                self.places[pos] = (60 + col * 92, 80 + row * 130, {"route_vertex": -1})
+                self.places[pos] = (60 + col * 92, 100 + row * 128, {"route_vertex": -1})
 
     # ---- where things are on the map (map pixels) --------------------------------------------------------
     def place(self, index: int) -> tuple[float, float, dict[str, Any]]:
