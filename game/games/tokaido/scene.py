@@ -1154,11 +1154,12 @@ class TokaidoScene(GameScene):
             surface.blit(img, img.get_rect(center=(32, y + 12)))
             theme.draw_text(surface, KIND_NAMES[kind].capitalize(), (52, y + 12), theme.SIZE_SMALL, theme.TEXT,
                             anchor="midleft")
+            art = panorama_strip(kind)          # the painting, part by part as it is earned
             for k in range(total):
-                box = pygame.Rect(170 + k * 34, y + 4, 28, 17)
+                box = pygame.Rect(170 + k * PART_STEP, y + 3, PART_W, PART_H)
                 if k < have:
-                    pygame.draw.rect(surface, KIND_COLOURS[kind], box, border_radius=4)
-                pygame.draw.rect(surface, theme.TEXT_DIM if k >= have else theme.TEXT, box, 1, border_radius=4)
+                    surface.blit(art, box, pygame.Rect(k * PART_STEP, 0, PART_W, PART_H))
+                pygame.draw.rect(surface, theme.TEXT_DIM if k >= have else CARD_EDGE, box, 1)
             points = have * (have + 1) // 2
             words = "complete" if have == total else f"{have} of {total}"
             theme.draw_text(surface, f"{words} · {plural(points, 'pt')}", (local.right - 20, y + 12), theme.SIZE_SMALL,
@@ -1588,6 +1589,41 @@ def encounter_face(kind: str, w: int, h: int) -> pygame.Surface:
     theme.draw_paragraph(surf, ENCOUNTER_TEXT.get(kind, ""), pygame.Rect(14, 122, w - 28, h - 130), theme.SIZE_SMALL,
                          theme.INK, line_gap=2)
     return _ready(surf)
+
+
+PART_W, PART_H, PART_STEP = 26, 19, 29      # a panorama part in the journey panel
+
+
+@cached
+@lru_cache(maxsize=4)
+def panorama_strip(kind: str) -> pygame.Surface:
+    """A whole panorama as one small painting, cut into its parts when drawn: terraced rice
+    fields, a mountain range, or waves with a boat, in the palette of the road."""
+    total = SECTIONS[kind]
+    w, h = total * PART_STEP, PART_H
+    surf = pygame.Surface((w, h))
+    surf.fill((236, 226, 204))                                   # paper sky
+    pygame.draw.circle(surf, (214, 96, 78), (w - 14, 6), 4)       # the sun, in the last part
+    if kind == "paddy":
+        greens = [(150, 178, 84), (120, 156, 66), (168, 190, 102), (104, 140, 58)]
+        for i, top in enumerate(range(8, h, 3)):
+            points = [(x, top + round(1.5 * math.sin(x / 9 + i))) for x in range(0, w + 6, 6)]
+            pygame.draw.polygon(surf, greens[i % len(greens)], points + [(w, h), (0, h)])
+    elif kind == "mountain":
+        for base, colour, peaks in ((h, (120, 140, 126), range(8, w, 30)), (h, (79, 110, 92), range(22, w, 34))):
+            for px in peaks:
+                top = 3 + (px * 7) % 6
+                pygame.draw.polygon(surf, colour, [(px - 17, base), (px, top), (px + 17, base)])
+                pygame.draw.polygon(surf, (246, 244, 238), [(px - 4, top + 4), (px, top), (px + 4, top + 4)])
+    else:
+        pygame.draw.rect(surf, (45, 106, 163), (0, 9, w, h - 9))
+        for row, top in enumerate(range(10, h, 4)):
+            for x in range(-4 + 4 * (row % 2), w, 8):
+                pygame.draw.arc(surf, (190, 214, 232), (x, top, 8, 6), 0, math.pi, 1)
+        boat = w // 2 + 10
+        pygame.draw.polygon(surf, (92, 64, 40), [(boat - 7, 9), (boat + 7, 9), (boat + 4, 12), (boat - 4, 12)])
+        pygame.draw.rect(surf, (246, 240, 226), (boat - 3, 2, 6, 7))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
 @cached
