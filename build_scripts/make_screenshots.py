@@ -21,7 +21,7 @@ SHOTS = {
     "ubike": ["--game", "ubike", "--players", "3", "--seed", "3", "--after", "16"],
     "ubike-results": ["--game", "ubike", "--players", "3", "--seed", "11", "--scene", "results"],
     "staedtetour": ["--game", "staedtetour", "--players", "3", "--seed", "2", "--after", "9"],
-    "tokaido": ["--game", "tokaido", "--players", "4", "--seed", "4", "--after", "60", "--option", "crossroads=true"],
+    "tokaido": ["--game", "tokaido", "--players", "4", "--seed", "4", "--after", "150", "--option", "crossroads=true"],
 }
 
 
