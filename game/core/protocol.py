@@ -149,6 +149,37 @@ class GameState(ABC):
     def clone(self) -> "GameState":
         return copy.deepcopy(self)
 
+    # ---- building blocks for the games' own to/from JSON, clones and sampled states ------------
+    @classmethod
+    def _restored(cls, data: dict[str, Any]) -> Any:
+        """A state with what every game saves in common (players, seed, options, generator,
+        reveal counter, log) read back from `data`; the game then reads its own fields."""
+        from .rng import Rng
+        state = cls(int(data["num_players"]))
+        state.seed = data["seed"]
+        state.options = dict(data["options"])
+        state.rng = Rng.from_json(data["rng"])
+        state.info_epoch = data["info_epoch"]
+        state.log = log_from_json(data["log"])
+        return state
+
+    def _twin(self) -> Any:
+        """A shallow copy with its own generator and log, for a fast clone: the game then copies
+        the containers it changes in place."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.copy()
+        twin.log = list(self.log) if self.logging else []
+        return twin
+
+    @classmethod
+    def _sampled(cls, num_players: int, rng: Any) -> Any:
+        """An empty, silent state for a determinization, with a generator forked from `rng`."""
+        state = cls(num_players)
+        state.logging = False
+        state.rng = rng.fork(rng.next_u32())
+        return state
+
     # ---- the game log --------------------------------------------------------------------
     def note(self, text: str, *, seat: int | None = None,
              private_seat: int | None = None, private_text: str | None = None) -> None:

@@ -73,9 +73,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
     """A full state consistent with `view`, opponents' cards dealt from the bot's belief."""
     n = view["num_players"]
     me = view["seat"]
-    state = StaedtetourState(n)
-    state.logging = False
-    state.rng = rng.fork(rng.next_u32())
+    state = StaedtetourState._sampled(n, rng)
     state.options = {"star_value": view["star_value"]}
     for key in ("phase", "guide", "bus", "behind", "mode", "star_on_row", "stars_left", "ended_by"):
         setattr(state, key, view[key])

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, log_to_json, top_seats,
+from game.core.protocol import (Action, GameState, IllegalAction, log_to_json, top_seats,
                                 seat_token)
 from game.core.rng import Rng
 
@@ -434,12 +434,9 @@ class StaedtetourState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "StaedtetourState":
-        state = cls(int(data["num_players"]))
-        state.seed = data["seed"]
-        state.options = dict(data["options"])
-        state.rng = Rng.from_json(data["rng"])
+        state = cls._restored(data)
         for key in ("phase", "guide", "bus", "behind", "mode", "steps_left", "star_on_row", "stars_left",
-                    "turns", "ended_by", "info_epoch"):
+                    "turns", "ended_by"):
             setattr(state, key, data[key])
         for key in ("bag", "row", "tickets", "stars", "hands", "draw_pile", "discard", "route",
                     "card_since"):
@@ -447,14 +444,10 @@ class StaedtetourState(GameState):
         state.forks = [list(f) for f in data["forks"]]
         state.passed = [list(p) for p in data["passed"]]
         state.claims = [list(c) for c in data["claims"]]
-        state.log = log_from_json(data["log"])
         return state
 
     def clone(self) -> "StaedtetourState":
-        twin = StaedtetourState.__new__(StaedtetourState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
-        twin.log = list(self.log) if self.logging else []
+        twin = self._twin()
         for key in ("bag", "row", "tickets", "stars", "hands", "draw_pile", "discard", "route",
                     "card_since", "claims"):
             setattr(twin, key, list(getattr(self, key)))

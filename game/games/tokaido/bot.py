@@ -28,9 +28,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
     """A full state consistent with `view`: the hidden cards dealt at random from what is unseen."""
     me = view["seat"]
     n = view["num_players"]
-    state = TokaidoState(n)
-    state.logging = False
-    state.rng = rng.fork(rng.next_u32())
+    state = TokaidoState._sampled(n, rng)
     state.options = dict(view["options"])
     state.road = R.journey(state.opt("return_trip"))
     state.pieces = view["pieces"]

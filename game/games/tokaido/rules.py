@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import game_data
-from game.core.protocol import Action, GameState, log_from_json, log_to_json, seat_token, top_seats
+from game.core.protocol import Action, GameState, log_to_json, seat_token, top_seats
 
 GAME_ID = "tokaido"
 DATA = game_data(GAME_ID)
@@ -1200,11 +1200,7 @@ class TokaidoState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "TokaidoState":
-        from game.core.rng import Rng
-        state = cls(int(data["num_players"]))
-        state.seed = data["seed"]
-        state.options = dict(data["options"])
-        state.rng = Rng.from_json(data["rng"])
+        state = cls._restored(data)
         state.pieces = data["pieces"]
         state.road = journey(state.opt("return_trip"))
         state.players = []
@@ -1219,18 +1215,14 @@ class TokaidoState(GameState):
         for key in ("meal_hand", "souvenir_deck", "encounter_deck", "hot_spring_deck", "meal_deck",
                     "legendary_pool", "calligraphy_pool", "amulet_pool", "village_offer", "last_move"):
             setattr(state, key, list(data[key]))
-        for key in ("meal_inn", "cherry_left", "bath_left", "phase", "turn", "edo_arrivals", "info_epoch"):
+        for key in ("meal_inn", "cherry_left", "bath_left", "phase", "turn", "edo_arrivals"):
             setattr(state, key, data[key])
         state.panorama_firsts = dict(data["panorama_firsts"])
         state.queue = [list(x) for x in data["queue"]]
-        state.log = log_from_json(data["log"])
         return state
 
     def clone(self) -> "TokaidoState":
-        twin = TokaidoState.__new__(TokaidoState)
-        twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
-        twin.log = list(self.log) if self.logging else []
+        twin = self._twin()
         twin.players = []
         for p in self.players:
             q = dict(p)

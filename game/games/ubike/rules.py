@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, log_from_json, top_seats,
+from game.core.protocol import (Action, GameState, IllegalAction, top_seats,
                                 log_to_json, seat_token)
 from game.core.rng import Rng
 
@@ -614,12 +614,8 @@ class UBikeState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "UBikeState":
-        state = cls(int(data["num_players"]))
-        state.seed = data["seed"]
-        state.options = dict(data["options"])
-        state.rng = Rng.from_json(data["rng"])
-        for key in ("round", "start_player", "turn", "phase", "placed", "last_search_used",
-                    "info_epoch"):
+        state = cls._restored(data)
+        for key in ("round", "start_player", "turn", "phase", "placed", "last_search_used"):
             setattr(state, key, data[key])
         for key in ("deck", "discard", "opp_deck", "opp_discard", "hand", "passed"):
             setattr(state, key, list(data[key]))
@@ -627,7 +623,6 @@ class UBikeState(GameState):
                     "opportunities"):
             setattr(state, key, [list(x) for x in data[key]])
         state.last_searched = [tuple(x) for x in data["last_searched"]]  # type: ignore[misc]
-        state.log = log_from_json(data["log"])
         return state
 
     def clone(self) -> "UBikeState":
@@ -741,9 +736,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> UBikeState:
     """A full state that matches `view`: hidden cards dealt at random from what is unseen."""
     n = view["num_players"]
     seat = view["seat"]
-    state = UBikeState(n)
-    state.logging = False
-    state.rng = rng.fork(rng.next_u32())
+    state = UBikeState._sampled(n, rng)
     state.options = {}
     state.round = view["round"]
     state.start_player = view["start_player"]
