@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-import struct
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
@@ -14,6 +13,8 @@ import pytest
 import pytmx
 
 from game.core.board import RESERVED_PROPERTY_NAMES, Board, load_board
+
+from maphelpers import png_size, property_names
 
 REPO = Path(__file__).resolve().parents[1]
 MAP = REPO / "maps" / "staedtetour.tmx"
@@ -169,14 +170,11 @@ def test_land_image_exists_and_is_1280_by_1000(board: Board) -> None:
     assert images.keys() == {"land"}
     png = images["land"]
     assert png.name == "staedtetour.png" and png.is_file()
-    head = png.read_bytes()[:24]
-    assert head[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", head[16:24]) == (WIDTH, HEIGHT)
+    assert png_size(png) == (WIDTH, HEIGHT)
 
 
 def test_no_reserved_property_names() -> None:
-    root = ElementTree.parse(MAP).getroot()
-    names = [p.get("name") for p in root.iter("property")]
+    names = property_names(MAP)
     assert names
     assert not RESERVED_PROPERTY_NAMES.intersection(names)
 

@@ -3,7 +3,6 @@ build_scripts/tokaido_board.toml). No pygame needed."""
 from __future__ import annotations
 
 import math
-import struct
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
@@ -12,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.core.board import RESERVED_PROPERTY_NAMES, Board, load_board
+
+from maphelpers import png_size, property_names
 
 REPO = Path(__file__).resolve().parents[1]
 MAP = REPO / "maps" / "tokaido.tmx"
@@ -117,14 +118,11 @@ def test_art_image_exists_and_is_1370_by_600(board: Board) -> None:
     assert images.keys() == {"art"}
     png = images["art"]
     assert png.name == "tokaido.png" and png.is_file()
-    head = png.read_bytes()[:24]
-    assert head[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", head[16:24]) == (WIDTH, HEIGHT)
+    assert png_size(png) == (WIDTH, HEIGHT)
 
 
 def test_no_reserved_property_names() -> None:
-    root = ElementTree.parse(MAP).getroot()
-    names = [p.get("name") for p in root.iter("property")]
+    names = property_names(MAP)
     assert names
     assert not RESERVED_PROPERTY_NAMES.intersection(names)
 

@@ -3,7 +3,6 @@ game.core.board reports maps it cannot use. No pygame needed."""
 from __future__ import annotations
 
 import math
-import struct
 import tomllib
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -12,6 +11,8 @@ import pytest
 import pytmx
 
 from game.core.board import RESERVED_PROPERTY_NAMES, Board, BoardError, load_board
+
+from maphelpers import png_size, property_names
 
 REPO = Path(__file__).resolve().parents[1]
 MAP = REPO / "maps" / "ubike.tmx"
@@ -115,9 +116,7 @@ def test_land_image_exists_and_fits(board: Board, tmx: pytmx.TiledMap) -> None:
     assert images.keys() == {"land"}
     png = images["land"]
     assert png.name == "ubike.png" and png.is_file()
-    head = png.read_bytes()[:24]
-    assert head[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", head[16:24]) == (SIZE, SIZE)
+    assert png_size(png) == (SIZE, SIZE)
     assert [layer.name for layer in tmx.layers] == ["land", "route", "pins"]
 
 
@@ -225,8 +224,7 @@ def test_route_objects_in_plain_pytmx(tmx: pytmx.TiledMap) -> None:
 
 
 def test_no_reserved_property_names() -> None:
-    root = ElementTree.parse(MAP).getroot()
-    names = [p.get("name") for p in root.iter("property")]
+    names = property_names(MAP)
     assert names, "the map has custom properties"
     assert not RESERVED_PROPERTY_NAMES.intersection(names)
 
