@@ -2302,23 +2302,31 @@ def paint_pagoda(layer: Canvas, x: float, base: float, height: float) -> None:
     brush(layer, [(x, top + h * 0.3), (x, base - height)], [1.1, 0.6], (*SUMI, 235))
 
 
+def kanji_seal(kanji: str, *, font_px: int, cell: int, pad: int, alpha: int, radius: int,
+               rim: float) -> pygame.Surface:
+    """A vermilion seal with `kanji` stacked in it, one glyph per `cell` pixels, inside a thin
+    paler rim `pad` pixels in."""
+    jp = pygame.font.Font(str(font_path(bold=True).with_name("NotoSansJP-Bold.otf")), font_px)
+    seal_w, seal_h = cell + 2 * pad, cell * len(kanji) + 2 * pad - 1
+    seal = pygame.Surface((seal_w, seal_h), pygame.SRCALPHA)
+    pygame.draw.rect(seal, (*VERMILION, alpha), seal.get_rect(), border_radius=radius)
+    pygame.draw.rect(seal, (*mix(VERMILION, WASHI, rim), 255), seal.get_rect().inflate(-pad, -pad),
+                     width=1, border_radius=radius - 1)
+    for i, ch in enumerate(kanji):
+        glyph = jp.render(ch, True, WASHI)
+        ink = glyph.get_bounding_rect()
+        seal.blit(glyph, (round(seal_w / 2 - ink.centerx),
+                          round(pad + cell * i + cell / 2 - ink.centery)))
+    return seal
+
+
 def render_inn_label(town: str, kanji: str, size: int) -> pygame.Surface:
     """An inn's name: a vermilion seal with the town's kanji stacked in it, then the name in
     bold ink, on a soft halo of paper."""
     font = pygame.font.Font(str(font_path(bold=True)), size)
-    jp = pygame.font.Font(str(font_path(bold=True).with_name("NotoSansJP-Bold.otf")), 13)
     name = render_spaced(font, town, SUMI, 1.0)
-    glyphs = [jp.render(ch, True, WASHI) for ch in kanji]
-    cell = 14
-    seal_w, seal_h = cell + 8, cell * len(glyphs) + 7
-    seal = pygame.Surface((seal_w, seal_h), pygame.SRCALPHA)
-    pygame.draw.rect(seal, (*VERMILION, 255), seal.get_rect(), border_radius=3)
-    pygame.draw.rect(seal, (*mix(VERMILION, WASHI, 0.45), 255), seal.get_rect().inflate(-4, -4),
-                     width=1, border_radius=2)
-    for i, glyph in enumerate(glyphs):
-        ink = glyph.get_bounding_rect()
-        seal.blit(glyph, (round(seal_w / 2 - ink.centerx),
-                          round(4 + cell * i + cell / 2 - ink.centery)))
+    seal = kanji_seal(kanji, font_px=13, cell=14, pad=4, alpha=255, radius=3, rim=0.45)
+    seal_w, seal_h = seal.get_size()
     ink = name.get_bounding_rect()
     gap = 6
     block = pygame.Surface((seal_w + gap + ink.width, max(seal_h, ink.height)), pygame.SRCALPHA)
@@ -2637,18 +2645,8 @@ def make_tokaido(data_dir: Path, out_dir: Path) -> list[Path]:
 def render_title_seal(kanji: str, text: str) -> pygame.Surface:
     """The board's title: a vermilion seal with the road's name in kanji, stacked, and the
     name in small italic capitals under it."""
-    jp = pygame.font.Font(str(font_path(bold=True).with_name("NotoSansJP-Bold.otf")), 17)
-    cell = 19
-    seal_w, seal_h = cell + 12, cell * len(kanji) + 11
-    seal = pygame.Surface((seal_w, seal_h), pygame.SRCALPHA)
-    pygame.draw.rect(seal, (*VERMILION, 235), seal.get_rect(), border_radius=4)
-    pygame.draw.rect(seal, (*mix(VERMILION, WASHI, 0.5), 255), seal.get_rect().inflate(-6, -6),
-                     width=1, border_radius=3)
-    for i, ch in enumerate(kanji):
-        glyph = jp.render(ch, True, WASHI)
-        ink = glyph.get_bounding_rect()
-        seal.blit(glyph, (round(seal_w / 2 - ink.centerx),
-                          round(6 + cell * i + cell / 2 - ink.centery)))
+    seal = kanji_seal(kanji, font_px=17, cell=19, pad=6, alpha=235, radius=4, rim=0.5)
+    seal_w, seal_h = seal.get_size()
     font = pygame.font.Font(str(font_path(italic=True)), 13)
     caption = render_spaced(font, text, mix(SUMI, WASHI, 0.25), 2.0)
     out = pygame.Surface((max(seal_w, caption.get_width()), seal_h + 4 + caption.get_height()),
