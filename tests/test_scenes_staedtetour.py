@@ -17,7 +17,7 @@ from game.scenes.setup import SetupScene
 from game.ui.curtain import CurtainScene
 from game.ui.gamescene import open_game
 
-from uihelpers import centre, click, frames, make_app, monkey_events, press, run_until
+from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until
 
 NET = network()
 
@@ -116,11 +116,5 @@ def test_monkey_on_the_staedtetour_scene(people):
     seats = [Seat("Ann", PERSON, colour=0)] + [Seat(f"P{i}", PERSON if i < people else BOT, "easy", i)
                                                for i in range(1, 3)]
     start(app, seats, seed=31)
-    rng = Rng(7 + people)
-    for _ in range(100):
-        for event in monkey_events(app, rng, 50, allow_escape=False):
-            pygame.event.post(event)
-        app.step(dt=1 / 30)
-        if not any(isinstance(s, (StaedtetourScene, CurtainScene, ResultsScene)) for s in app.scenes):
-            start(app, seats, seed=rng.below(1000))
+    monkey_game(app, Rng(7 + people), StaedtetourScene, lambda seed: start(app, seats, seed=seed))
     assert app.errors == [], app.errors[:1]

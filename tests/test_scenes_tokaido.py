@@ -20,7 +20,7 @@ from game.scenes.results import ResultsScene
 from game.ui.curtain import CurtainScene
 from game.ui.gamescene import open_game
 
-from uihelpers import centre, click, frames, make_app, monkey_events, press, run_until
+from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until
 
 ANN_AND_BOTS = [Seat("Ann", PERSON, colour=0), Seat("Bo", BOT, "easy", 1), Seat("Cy", BOT, "easy", 2)]
 
@@ -249,14 +249,12 @@ def test_monkey_on_the_tokaido_scene(people):
     options = {"crossroads": True, "new_encounters": True}
     app.push(MenuScene(app))
     open_game(app, new_session(seats, seed=31, **options))
-    rng = Rng(7 + people)
-    for _ in range(100):
-        for event in monkey_events(app, rng, 50, allow_escape=False):
-            pygame.event.post(event)
-        app.step(dt=1 / 30)
-        if not any(isinstance(s, (TokaidoScene, CurtainScene, ResultsScene)) for s in app.scenes):
-            app.push(MenuScene(app))
-            open_game(app, new_session(seats, seed=rng.below(1000), **options))
+
+    def restart(seed: int) -> None:
+        app.push(MenuScene(app))
+        open_game(app, new_session(seats, seed=seed, **options))
+
+    monkey_game(app, Rng(7 + people), TokaidoScene, restart)
     assert app.errors == [], app.errors[:1]
 
 

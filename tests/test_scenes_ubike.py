@@ -19,7 +19,7 @@ from game.scenes.setup import SetupScene
 from game.ui.curtain import CurtainScene
 from game.ui.gamescene import open_game
 
-from uihelpers import centre, click, frames, make_app, monkey_events, press, run_until
+from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until
 
 
 def start_session(app, seats, seed=12):
@@ -253,11 +253,5 @@ def test_monkey_on_the_game_scene(people):
     seats = [Seat("Ann", PERSON, colour=0)] + [Seat(f"P{i}", PERSON if i < people else BOT, "easy", i)
                                                for i in range(1, 3)]
     start_session(app, seats, seed=21)
-    rng = Rng(people)
-    for _ in range(100):
-        for event in monkey_events(app, rng, 50, allow_escape=False):
-            pygame.event.post(event)
-        app.step(dt=1 / 30)
-        if not any(isinstance(s, (UBikeScene, CurtainScene, ResultsScene)) for s in app.scenes):
-            start_session(app, seats, seed=rng.below(1000))
+    monkey_game(app, Rng(people), UBikeScene, lambda seed: start_session(app, seats, seed=seed))
     assert app.errors == [], app.errors[:1]

@@ -87,3 +87,16 @@ def monkey_events(app: App, rng: Rng, count: int, *, allow_escape: bool = True) 
             size = rng.choice([(1, 1), (0, 0), (320, 200), (800, 600), (1280, 720), (2560, 1440), (1000, 1000)])
             events.append(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
     return events
+
+
+def monkey_game(app: App, rng: Rng, table: type, restart, rounds: int = 100, per_round: int = 50) -> None:
+    """`rounds` x `per_round` random events on a game's table (Escape left out, so the pause menu
+    does not take most of them); when they leave the table, `restart(seed)` opens a new game."""
+    from game.scenes.results import ResultsScene
+    from game.ui.curtain import CurtainScene
+    for _ in range(rounds):
+        for event in monkey_events(app, rng, per_round, allow_escape=False):
+            pygame.event.post(event)
+        app.step(dt=1 / 30)
+        if not any(isinstance(s, (table, CurtainScene, ResultsScene)) for s in app.scenes):
+            restart(rng.below(1000))
