@@ -18,6 +18,7 @@ import pygame_gui
 
 from game.core import stats
 from game.core.ai.worker import BotRunner, Pending
+from game.core.board import BoardError
 from game.core.protocol import Action, IllegalAction, fill_names
 from game.core.registry import import_attr
 from game.core.session import Session
@@ -428,7 +429,6 @@ class GameScene(Scene):
     # ---- the board's picture (every game) ---------------------------------------------------------
     def board_picture(self, board: Any, file: str) -> pygame.Surface:
         """The picture layer of a loaded Tiled map, converted for fast blits."""
-        from game.core.board import BoardError
         image = None
         for _name, path, _x, _y in board.images:
             image = pygame.image.load(str(path)).convert()
@@ -439,7 +439,6 @@ class GameScene(Scene):
     def plain_board(self, exc: Exception, size: tuple[int, int]) -> pygame.Surface:
         """A broken map must not stop the game: plain paper instead, which says why (and so does
         the status line, until the first move)."""
-        from game.core.board import BoardError
         problem = str(exc) if isinstance(exc, BoardError) else f"The map's picture could not be loaded ({exc})."
         self.map_problem = f"{problem} Playing on a plain board."
         self.status_note = self.map_problem
