@@ -1,10 +1,11 @@
-"""Write the golden playthroughs: tests/golden/<id>.json per playable game.
+"""Write the golden playthroughs: tests/engine/golden/<id>.json per playable game.
 
     python build_scripts/make_golden.py [ID ...]
 
-A golden file holds a fixed seed's action log (played by normal bots) and the final state.
-The test replays the actions and diffs the state; regenerate only after a deliberate rules
-change, and read the diff before committing it.
+A golden file holds a fixed seed's action log (played by normal bots), the public view (what a
+spectator sees) after each step, and the final state. The test replays the actions and diffs
+every step's view, so a change in behaviour shows at the move where it starts; regenerate only
+after a deliberate rules change, and read the diff before committing it.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GOLDEN = ROOT / "tests" / "golden"
+GOLDEN = ROOT / "tests" / "engine" / "golden"
 SEED = 2019
 
 
@@ -25,19 +26,39 @@ def make(game_id: str) -> Path:
     spec = get(game_id)
     players = spec.max_players
     state = spec.make(players, SEED)
+    state.settle_chance()
     bots = [make_bot(spec, "normal", SEED + i) for i in range(players)]
-    actions = []
+    actions, views = [], []
     while not state.is_over:
         seat = state.current_player
         action = bots[seat].choose(state.view(seat), state.legal_actions())
         state.apply(action)
+        state.settle_chance()
         actions.append(action.to_json())
+        views.append(state.view(None))
     data = {"game": game_id, "seed": SEED, "players": players, "options": {}, "actions": actions,
-            "scores": state.scores(), "winners": state.winners(), "final": state.to_json()}
+            "scores": state.scores(), "winners": state.winners(), "final": state.to_json(),
+            "views": views}
     GOLDEN.mkdir(parents=True, exist_ok=True)
     path = GOLDEN / f"{game_id}.json"
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(dump(data), encoding="utf-8")
     return path
+
+
+def dump(data: dict) -> str:
+    """JSON with one action and one view per line, so that a diff points at the move."""
+    head = {k: v for k, v in data.items() if k not in ("actions", "views", "final")}
+    lines = ["{"]
+    for key, value in head.items():
+        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    for key in ("actions", "views"):
+        rows = [json.dumps(v, ensure_ascii=False, separators=(",", ":")) for v in data[key]]
+        lines.append(f" {json.dumps(key)}: [")
+        lines.append(",\n".join("  " + r for r in rows))
+        lines.append(" ],")
+    lines.append(f' "final": {json.dumps(data["final"], ensure_ascii=False, separators=(",", ":"))}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str]) -> int:

@@ -4,14 +4,18 @@ The loop reads events, maps mouse positions onto the 1920x1080 canvas, lets the 
 handle them, updates, and redraws only when something changed. With nothing moving it sleeps
 in `event.wait`, so an idle screen costs almost no CPU. Anything unexpected inside a frame
 is caught: the app says what happened and offers to continue from the autosave.
+
+Scenes reach each other by name through `App.scene` and the route table `ROUTES`, never by
+importing one another: the table is the one place that knows which module holds which scene.
 """
 from __future__ import annotations
 
+import importlib
 import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -30,8 +34,37 @@ LONG_IDLE_SLEEP_S = 1 / 12   # ... once nothing has happened for a few seconds
 STAY_ACTIVE_S = 0.3       # full frame rate this long after any input
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
+#: Every scene by name: "module:attribute", imported on first use (so starting the app loads
+#: only the menu, and no scene module needs to import another). A target is a Scene class,
+#: built as `cls(app, *args, **kwargs)` and tagged with its route's name (`scene.route`), or a
+#: function with the same call that opens a scene itself ("game" puts the game's table on the
+#: stack and returns it).
+ROUTES: dict[str, str] = {
+    "menu": "game.scenes.menu:MenuScene",
+    "setup": "game.scenes.setup:SetupScene",              # (spec)
+    "load": "game.scenes.load:LoadScene",
+    "save_dialog": "game.scenes.save_dialog:SaveDialog",  # (session)
+    "stats": "game.scenes.stats:StatsScene",
+    "settings": "game.scenes.settings:SettingsScene",
+    "rules": "game.scenes.rules:RulesScene",              # (game_id=None)
+    "pause": "game.scenes.pause:PauseScene",              # (game_scene, hide_board=False)
+    "results": "game.scenes.results:ResultsScene",        # (session)
+    "error": "game.scenes.error:ErrorScene",              # (exception)
+    "curtain": "game.table.curtain:CurtainScene",         # (game_scene, seat)
+    "game": "game.table.frame:open_game",                 # (session, bots_paused=False)
+}
+
+
+def resolve(target: str) -> Callable[..., Any]:
+    """Import "module:attribute" and return the attribute (after the first time the module
+    comes from sys.modules, so this is cheap; not cached here, so a patched attribute counts)."""
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
 
 class App:
+    ROUTES = ROUTES
+
     def __init__(self, *, headless: bool = False, settings: Settings | None = None,
                  window_size: tuple[int, int] | None = None) -> None:
         self.headless = headless
@@ -149,7 +182,31 @@ class App:
         for scene in scenes:
             self.push(scene)
 
-    def find(self, kind: type) -> Scene | None:
+    def route(self, name: str) -> Callable[..., Any]:
+        """The class (or function) behind the route `name`."""
+        try:
+            target = self.ROUTES[name]
+        except KeyError:
+            raise KeyError(f"No scene is called {name!r}; the routes are {', '.join(self.ROUTES)}") from None
+        return resolve(target)
+
+    def scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the scene called `name` (see ROUTES) for this app, to push or replace as usual.
+
+        A function route such as "game" opens its scene itself and returns it."""
+        target = self.route(name)
+        scene = target(self, *args, **kwargs)
+        if isinstance(target, type):
+            # not for a function's scene: a game's table may use the attribute for itself
+            scene.route = name
+        return scene
+
+    def find(self, kind: type | str) -> Scene | None:
+        """The topmost scene of `kind`: a class, or a route's name ("menu")."""
+        if isinstance(kind, str):
+            kind = self.route(kind)
+            if not isinstance(kind, type):
+                raise TypeError("find() needs a route to a scene class, not to a function")
         for scene in reversed(self.scenes):
             if isinstance(scene, kind):
                 return scene
@@ -289,10 +346,8 @@ class App:
         if len(self.errors) > 20:  # errors in the error screen itself: give up cleanly
             self.running = False
             return
-        from game.scenes.error import ErrorScene
-        from game.scenes.menu import MenuScene
         try:
-            self.reset_to(MenuScene(self), ErrorScene(self, exc))
+            self.reset_to(self.scene("menu"), self.scene("error", exc))
         except Exception:
             self.running = False
 
@@ -311,7 +366,7 @@ class App:
         except OSError:
             pass
         from game.core.saves import WRITER
-        from game.ui.gamescene import close_bot_runner
+        from game.table.frame import close_bot_runner
         WRITER.flush()
         close_bot_runner()
         self.sound.close()
@@ -321,8 +376,7 @@ class App:
 def start(*, load: Path | None = None) -> int:
     """Open the window at the main menu (or straight into a saved game) and run."""
     app = App()
-    from game.scenes.menu import MenuScene
-    menu = app.push(MenuScene(app))
+    menu = app.push(app.scene("menu"))
     if load is not None:
         menu.open_save(load)  # type: ignore[attr-defined]
     app.run()

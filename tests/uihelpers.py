@@ -89,14 +89,17 @@ def monkey_events(app: App, rng: Rng, count: int, *, allow_escape: bool = True) 
     return events
 
 
-def monkey_game(app: App, rng: Rng, table: type, restart, rounds: int = 100, per_round: int = 50) -> None:
+def monkey_game(app: App, rng: Rng, table: type, restart, rounds: int = 100, per_round: int = 50,
+                skip_keys: tuple[int, ...] = ()) -> None:
     """`rounds` x `per_round` random events on a game's table (Escape left out, so the pause menu
-    does not take most of them); when they leave the table, `restart(seed)` opens a new game."""
+    does not take most of them, and the keys in `skip_keys`, e.g. F1 for the rules viewer); when
+    they leave the table, `restart(seed)` opens a new game."""
     from game.scenes.results import ResultsScene
-    from game.ui.curtain import CurtainScene
+    from game.table.curtain import CurtainScene
     for _ in range(rounds):
         for event in monkey_events(app, rng, per_round, allow_escape=False):
-            pygame.event.post(event)
+            if getattr(event, "key", None) not in skip_keys:
+                pygame.event.post(event)
         app.step(dt=1 / 30)
         if not any(isinstance(s, (table, CurtainScene, ResultsScene)) for s in app.scenes):
             restart(rng.below(1000))

@@ -6,11 +6,12 @@ works through this small surface, so no per-game code is needed outside the game
 """
 from __future__ import annotations
 
-import copy
-import re
 import dataclasses
+import re
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping
+
+from .state import ATOM, FLAT, Codec, DeclaredState, public, secret, tagged_from_json, tagged_to_json
 
 
 class IllegalAction(ValueError):
@@ -24,89 +25,163 @@ class Action:
     The JSON form is `{"kind": ClassName, field: value, ...}`; tuples become lists.
     """
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__.get("__annotations__", {}):
+            raise TypeError(f"{cls.__name__}: an action may not have a field named 'kind' "
+                            f"(its JSON form uses it for the class)")
+
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": type(self).__name__}
-        for field in dataclasses.fields(self):
-            data[field.name] = _jsonable(getattr(self, field.name))
-        return data
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _untuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_untuple(v) for v in value)
-    return value
+        return tagged_to_json(self, "kind")
 
 
 def decode_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
     """Rebuild an action from its JSON form; ValueError with a clear message if it is not one."""
-    if not isinstance(data, dict) or "kind" not in data:
-        raise ValueError(f"not an action: {data!r}")
-    cls = kinds.get(data["kind"])
-    if cls is None:
-        raise ValueError(f"unknown action kind {data['kind']!r}")
-    names = {f.name for f in dataclasses.fields(cls)}
-    given = {k for k in data if k != "kind"}
-    if given != names:
-        raise ValueError(f"action {data['kind']} has fields {sorted(given)}, expected {sorted(names)}")
-    try:
-        return cls(**{k: _untuple(v) for k, v in data.items() if k != "kind"})
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"bad action {data!r}: {exc}") from exc
+    return tagged_from_json(dict(kinds), data, "kind", "action")
 
 
-# A log line: (acting seat or None, public text, private seat or None, private text or None).
-# The private seat sees the private text instead of the public one.
-LogLine = tuple
+#: `current_player` at a random step that a game exposes (dice whose odds a preview or an
+#: expectimax bot needs): the session draws one of `chance_outcomes()` with the state's generator.
+CHANCE = "chance"
 
 
-class GameState(ABC):
+@dataclasses.dataclass(slots=True)
+class Event:
+    """Something that happened, returned by `apply`: the log is written from events and the
+    scenes animate from them.
+
+    `data` is public; `private` is a detail only seat `private_for` may know (the card it drew).
+    `text` is the log line everyone reads, `private_text` what `private_for` reads instead; an
+    event with no text is not logged (a step only a scene cares about). Treat an event as
+    read-only once emitted (it is not frozen only because frozen records are slower to make,
+    and the bots' search makes many)."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    text: str = ""
+    private_for: int | None = None
+    private_text: str = ""
+    private: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def text_for(self, viewer: int | None) -> str:
+        if viewer is not None and viewer == self.private_for and self.private_text:
+            return self.private_text
+        return self.text
+
+    def for_viewer(self, viewer: int | None) -> "Event":
+        """The event as `viewer` may know it: the private part only for its owner."""
+        if self.private_for is not None and viewer == self.private_for:
+            return self
+        if not self.private and not self.private_text:
+            return self
+        return dataclasses.replace(self, private={}, private_text="")
+
+
+def log_lines(events: Iterable[Event], viewer: int | None) -> list[tuple[int | None, str]]:
+    """The game log as `viewer` may read it: (acting seat, text) for every logged event."""
+    lines = []
+    for event in events:
+        text = event.text_for(viewer)
+        if text:
+            lines.append((event.seat, text))
+    return lines
+
+
+def _rng_codec() -> Codec:
+    from .rng import Rng
+    return Codec(lambda r: r.to_json(), Rng.from_json)
+
+
+class GameState(DeclaredState, ABC):
     """Base class of every game's state.
 
-    Subclasses implement the abstract members; the base supplies the apply template (check,
-    then change), the redactable game log, the reveal counter used by undo, and a default
-    clone.
+    The base declares what every game has (players, seed, options, the generator, the reveal
+    counter); a game declares its own FIELDS (see core/state.py), from which to_json,
+    from_json, clone and view follow. Subclasses implement the abstract members; the base
+    supplies the apply template (check, then change, then hand back the events), ranking and
+    winners from `rank_key`, and CHANCE sampling.
     """
 
     game_id: ClassVar[str] = ""
+    #: what every game state holds; the game number and the generator are nobody's to see
+    BASE_FIELDS = (
+        public("options", shape=FLAT),       # never changed after setup: a shallow copy will do
+        public("info_epoch", shape=ATOM),
+        secret("seed", shape=ATOM),
+        secret("rng", shape=FLAT, codec=_rng_codec()),
+    )
     num_players: int
     #: Bumped whenever something new becomes known (a draw, a roll, a secret); undo stops here.
     info_epoch: int
-    #: Whether apply() writes the game log; bots switch it off in their search copies.
+    #: Whether apply() writes log text; bots switch it off in their search copies.
     logging: bool
 
     def __init__(self, num_players: int) -> None:
+        from .rng import Rng
         self.num_players = num_players
+        self.seed = 0
+        self.options: dict[str, Any] = {}
+        self.rng = Rng(0)
         self.info_epoch = 0
         self.logging = True
-        self.log: list[LogLine] = []
+        self._events: list[Event] = []
+
+    def _fresh_copy(self) -> None:
+        self._events = []
+        if "logging" not in self.__dict__:
+            self.logging = True
 
     # ---- what the seat to act may do ---------------------------------------------------
     @property
     @abstractmethod
-    def current_player(self) -> int | None:
-        """The seat to act; None once the game is over."""
+    def current_player(self) -> int | str | None:
+        """The seat to act; CHANCE at an exposed random step; None once the game is over."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """Never empty while the game is not over."""
+        """Never empty while the game is not over (at CHANCE: the possible outcomes)."""
 
-    def apply(self, action: Action, *, trusted: bool = False) -> None:
-        """Do one action. Raises IllegalAction (state unchanged) if it is not legal now.
+    def is_legal(self, action: Action) -> bool:
+        """Whether `action` may be done now; games with huge action lists override this."""
+        return action in self.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a CHANCE node: every outcome with its probability (they sum to 1)."""
+        return []
+
+    def sample_chance(self) -> Action:
+        """One outcome of the CHANCE node, drawn with the state's own generator."""
+        outcomes = self.chance_outcomes()
+        pick = self.rng.random()
+        for action, p in outcomes:
+            pick -= p
+            if pick < 0:
+                return action
+        return outcomes[-1][0]
+
+    def settle_chance(self) -> list[Event]:
+        """Roll the random steps the game exposes (CHANCE nodes) with the state's own
+        generator, as the session does after every action; returns their events."""
+        events: list[Event] = []
+        while self.current_player == CHANCE:
+            events += self.apply(self.sample_chance(), trusted=True)
+            self.reveal()
+        return events
+
+    def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
+        """Do one action and return what happened. Raises IllegalAction (state unchanged) if
+        it is not legal now.
 
         `trusted=True` skips the check for callers that took the action from
         `legal_actions()` of this very state (the bots' search)."""
         if not trusted:
             if self.is_over:
                 raise IllegalAction("The game is over.")
-            if action not in self.legal_actions():
+            if not self.is_legal(action):
                 raise IllegalAction(self.explain_illegal(action))
         self._apply(action)
+        return self.take_events()
 
     @abstractmethod
     def _apply(self, action: Action) -> None:
@@ -115,6 +190,20 @@ class GameState(ABC):
     def explain_illegal(self, action: Action) -> str:
         """Why `action` is not allowed now, in words for the status line."""
         return "That is not allowed right now."
+
+    # ---- events -------------------------------------------------------------------------
+    def emit(self, kind: str, text: str = "", *, seat: int | None = None,
+             private_for: int | None = None, private_text: str = "",
+             private: Mapping[str, Any] | None = None, **data: Any) -> None:
+        """Record an event of the action being applied (nothing while `logging` is off)."""
+        if self.logging:
+            self._events.append(Event(kind, seat, data, text, private_for, private_text,
+                                      private or {}))
+
+    def take_events(self) -> list[Event]:
+        """The events since the last call (setup's events, right after `new`)."""
+        events, self._events = self._events, []
+        return events
 
     # ---- results ------------------------------------------------------------------------
     @property
@@ -125,9 +214,21 @@ class GameState(ABC):
     def scores(self) -> list[int]:
         """Running scores; final once the game is over."""
 
-    @abstractmethod
+    def rank_key(self, seat: int) -> tuple:
+        """What places seats: larger is better, compared in order (the score, then the
+        rulebook's tie-breaks). Races override it with their times."""
+        return (self.scores()[seat],)
+
+    def ranking(self) -> list[int]:
+        """Each seat's place, 1 = first; seats equal on every tie-break share a place."""
+        keys = [self.rank_key(s) for s in range(self.num_players)]
+        return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
     def winners(self) -> list[int]:
-        """Seats that won, after the rulebook's tie-breaks (empty while the game runs)."""
+        """Seats in first place once the game is over (empty while it runs)."""
+        if not self.is_over:
+            return []
+        return [s for s, place in enumerate(self.ranking()) if place == 1]
 
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
         """Scoring categories as (label, points per seat), for the results screen."""
@@ -135,78 +236,23 @@ class GameState(ABC):
 
     # ---- information ----------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator who sees only public things). JSON-able."""
-
-    @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """Everything, so that the game's `load_state` rebuilds an equal state."""
-
-    @abstractmethod
     def describe(self, action: Action) -> str:
-        """One line for the game log or a tooltip, in the game's own words."""
+        """One line for a tooltip, in the game's own words."""
 
-    def clone(self) -> "GameState":
-        return copy.deepcopy(self)
-
-    # ---- building blocks for the games' own to/from JSON, clones and sampled states ------------
     @classmethod
-    def _restored(cls, data: dict[str, Any]) -> Any:
-        """A state with what every game saves in common (players, seed, options, generator,
-        reveal counter, log) read back from `data`; the game then reads its own fields."""
+    def sampled(cls, view: dict[str, Any], rng: Any) -> Any:
+        """The start of a determinization: what `view` shows (see `from_view`), silent, with
+        a generator forked from `rng`. The game then deals what the view hides."""
         from .rng import Rng
-        state = cls(int(data["num_players"]))
-        state.seed = data["seed"]
-        state.options = dict(data["options"])
-        state.rng = Rng.from_json(data["rng"])
-        state.info_epoch = data["info_epoch"]
-        state.log = log_from_json(data["log"])
-        return state
-
-    def _twin(self) -> Any:
-        """A shallow copy with its own generator and log, for a fast clone: the game then copies
-        the containers it changes in place."""
-        twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.copy()
-        twin.log = list(self.log) if self.logging else []
-        return twin
-
-    @classmethod
-    def _sampled(cls, num_players: int, rng: Any) -> Any:
-        """An empty, silent state for a determinization, with a generator forked from `rng`."""
-        state = cls(num_players)
+        state = cls.from_view(view)
         state.logging = False
-        state.rng = rng.fork(rng.next_u32())
+        state.seed = 0
+        state.rng = rng.fork(rng.next_u32()) if isinstance(rng, Rng) else Rng(0)
         return state
-
-    # ---- the game log --------------------------------------------------------------------
-    def note(self, text: str, *, seat: int | None = None,
-             private_seat: int | None = None, private_text: str | None = None) -> None:
-        """Add a log line. `private_seat` sees `private_text` instead of `text`."""
-        if self.logging:
-            self.log.append((seat, text, private_seat, private_text))
-
-    def log_for(self, viewer: int | None, last: int | None = None) -> list[tuple[int | None, str]]:
-        """The log as `viewer` may read it: (acting seat, text) pairs."""
-        lines: Iterable[LogLine] = self.log if last is None else self.log[-last:]
-        return [(seat, priv if (viewer is not None and viewer == pseat and priv) else text)
-                for seat, text, pseat, priv in lines]
 
     def reveal(self) -> None:
         """Mark that something new became known: undo cannot go back past this point."""
         self.info_epoch += 1
-
-
-def top_seats(scores: list[int], tiebreak: Any = None) -> list[int]:
-    """The seats with the best score; among them, those best by `tiebreak(seat)` if given.
-    More than one seat left is a shared win."""
-    best = max(scores)
-    tied = [s for s, v in enumerate(scores) if v == best]
-    if tiebreak is None:
-        return tied
-    most = max(tiebreak(s) for s in tied)
-    return [s for s in tied if tiebreak(s) == most]
 
 
 def seat_token(seat: int) -> str:
@@ -223,9 +269,3 @@ def fill_names(text: str, names: list[str]) -> str:
                       else f"Player {int(m.group(1)) + 1}", text)
 
 
-def log_to_json(log: list[LogLine]) -> list[list[Any]]:
-    return [list(line) for line in log]
-
-
-def log_from_json(data: Iterable[Iterable[Any]]) -> list[LogLine]:
-    return [tuple(line) for line in data]

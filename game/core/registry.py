@@ -57,6 +57,11 @@ class GameSpec:
     #: the rules file under seeds/ shown by the rules viewer
     rules_file: str = ""
     accent: str = "#ffd166"
+    #: bumped whenever a change to the rules makes old action lists replay differently
+    rules_version: int = 1
+    #: upgrade_save(save data, its rules_version) -> data that replays under `rules_version`;
+    #: None: saves of an older rules version are refused with a message that says why
+    upgrade_save: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
 
     # ---- helpers ------------------------------------------------------------------------
     def action_kinds(self) -> dict[str, type[Action]]:

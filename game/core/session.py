@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .board import BoardError
-from .protocol import Action, GameState, IllegalAction
+from .protocol import Action, Event, GameState, IllegalAction, log_lines
 from .registry import GameSpec, load_games
 from .saves import SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, read_save, write_json_atomic
 
@@ -57,43 +57,75 @@ class Session:
     """One game being played: the state plus everything needed to save, undo and replay it."""
 
     def __init__(self, spec: GameSpec, seats: Sequence[Seat], options: dict[str, Any] | None,
-                 seed: int, *, autosave_path: Path | None = None, name: str = "") -> None:
+                 seed: int, *, autosave_path: Path | None = None, name: str = "",
+                 seed_known: bool = False) -> None:
         self.spec = spec
         self.seats = list(seats)
         self.options = spec.check_options(options or {})
         self.seed = int(seed)
+        #: the game number was typed in by a person (to replay a known game), so it may be shown;
+        #: a drawn number stays hidden until the game is over, since it gives the deal away
+        self.seed_known = bool(seed_known)
         self.autosave_path = autosave_path
         self.name = name
         self.state: GameState = spec.make(len(self.seats), self.seed, self.options)
         self.actions: list[Action] = []
+        #: everything that happened: (number of actions before it, event); the log is made of these
+        #: (setup's events are numbered -1, so undoing the first move keeps them)
+        self.events: list[tuple[int, Event]] = [(-1, e) for e in self.state.take_events()]
+        self.events += [(-1, e) for e in self._settle_chance()]
         self._undo: list[tuple[GameState, Action]] = []
         self._redo: list[Action] = []
         #: write autosaves on the background writer (the app) or at once (tools, tests)
         self.autosave_in_background = False
 
     # ---- playing ------------------------------------------------------------------------
-    def apply(self, action: Action, *, autosave: bool = True) -> None:
-        """Apply an action for the seat to act (IllegalAction leaves everything unchanged)."""
-        self._apply(action)
+    def apply(self, action: Action, *, autosave: bool = True) -> list[Event]:
+        """Apply an action for the seat to act (IllegalAction leaves everything unchanged);
+        returns what happened, chance steps that followed included."""
+        events = self._apply(action)
         self._redo.clear()
         if autosave:
             self.autosave()
+        return events
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> list[Event]:
         seat = self.state.current_player
         if seat is None:
             raise IllegalAction("The game is over.")
         undoable = not self.seats[seat].is_bot
         before = self.state.clone() if undoable else None
         epoch = self.state.info_epoch
-        self.state.apply(action)
+        events = self.state.apply(action)
         self.actions.append(action)
+        events += self._settle_chance()
+        self.events += [(len(self.actions) - 1, e) for e in events]
         if (before is None or self.state.info_epoch != epoch
                 or self.state.current_player != seat):
             # Something new was revealed or the turn passed on: no undo past this point.
             self._undo.clear()
         else:
             self._undo.append((before, action))
+        return events
+
+    def _settle_chance(self) -> list[Event]:
+        """Roll whatever random steps the game exposes, with the state's own generator; they
+        are not actions of the log, so a replay rolls them again, alike."""
+        return self.state.settle_chance()
+
+    def log_for(self, viewer: int | None, last: int | None = None) -> list[tuple[int | None, str]]:
+        """The game log as `viewer` may read it: (acting seat, text) pairs, the newest last."""
+        lines = log_lines((e for _, e in self.events), viewer)
+        return lines if last is None else lines[-last:]
+
+    def events_for(self, viewer: int | None, since_action: int = -1) -> list[Event]:
+        """The events from action `since_action` on (-1: setup's too), as `viewer` may know them."""
+        return [e.for_viewer(viewer) for i, e in self.events if i >= since_action]
+
+    @property
+    def show_seed(self) -> bool:
+        """Whether the game number may be shown: typed in by a person, or the game is over."""
+        return self.seed_known or self.state.is_over
 
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -107,6 +139,7 @@ class Session:
         before, action = self._undo.pop()
         self.state = before
         self.actions.pop()
+        self.events = [(i, e) for i, e in self.events if i < len(self.actions)]
         self._redo.append(action)
         self.autosave()
 
@@ -124,11 +157,13 @@ class Session:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.spec.id,
+            "rules_version": self.spec.rules_version,
             "title": self.spec.title,
             "name": self.name,
             "seats": [seat.to_json() for seat in self.seats],
             "options": dict(self.options),
             "seed": self.seed,
+            "seed_known": self.seed_known,
             "actions": [action.to_json() for action in self.actions],
             "over": self.state.is_over,
             "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -161,11 +196,13 @@ class Session:
                             f"({data.get('game')!r}).")
         if not spec.available:
             raise SaveError(f"{source} is for {spec.title}, which this Journeys cannot play yet.")
+        data = upgraded(spec, data, source)
         try:
             seats = [Seat.from_json(s) for s in data["seats"]]
             spec.check_players(len(seats))
             session = cls(spec, seats, data.get("options") or {}, data["seed"],
-                          autosave_path=autosave_path, name=str(data.get("name", "")))
+                          autosave_path=autosave_path, name=str(data.get("name", "")),
+                          seed_known=bool(data.get("seed_known", False)))
         except BoardError as exc:             # the game's own map is missing or damaged
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError) as exc:
@@ -186,7 +223,30 @@ class Session:
     # ---- replays ------------------------------------------------------------------------
     def replay(self, upto: int | None = None) -> GameState:
         """A fresh state with the first `upto` actions applied (all by default)."""
-        state = self.spec.make(len(self.seats), self.seed, self.options)
+        replay = Session(self.spec, self.seats, self.options, self.seed)
         for action in self.actions[:upto]:
-            state.apply(action)
-        return state
+            replay._apply(action)
+        return replay.state
+
+
+def upgraded(spec: GameSpec, data: dict[str, Any], source: str) -> dict[str, Any]:
+    """A save brought to the game's current rules version, or SaveError saying why not.
+
+    Saves from before rules versions were written count as version 1."""
+    version = data.get("rules_version", 1)
+    if not isinstance(version, int) or version < 1:
+        raise SaveError(f"{source} has an unknown rules version ({version!r}).")
+    if version > spec.rules_version:
+        raise SaveError(f"{source} was made with newer rules of {spec.title} (version {version}; "
+                        f"this Journeys knows up to {spec.rules_version}). Please update Journeys.")
+    if version < spec.rules_version:
+        if spec.upgrade_save is None:
+            raise SaveError(f"{source} was made with older rules of {spec.title} (version {version}, "
+                            f"now {spec.rules_version}) and cannot be replayed under the new ones.")
+        try:
+            data = spec.upgrade_save(dict(data), version)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SaveError(f"{source} was made with older rules of {spec.title} and cannot be "
+                            f"brought up to date: {exc}") from None
+        data["rules_version"] = spec.rules_version
+    return data

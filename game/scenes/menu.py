@@ -112,8 +112,7 @@ class MenuScene(Scene):
             self.say(f"{spec.title} is coming in a later version of Journeys.")
             self.app.sound.play("error")
             return
-        from game.scenes.setup import SetupScene
-        self.app.push(SetupScene(self.app, spec))
+        self.app.push(self.app.scene("setup", spec))
 
     def say(self, message: str) -> None:
         self.message = message
@@ -133,25 +132,20 @@ class MenuScene(Scene):
             return False
         if not continuing:
             session.autosave()
-        from game.ui.gamescene import open_game
-        open_game(self.app, session)
+        self.app.scene("game", session)
         return True
 
     def do_load(self) -> None:
-        from game.scenes.saves import LoadScene
-        self.app.push(LoadScene(self.app))
+        self.app.push(self.app.scene("load"))
 
     def do_stats(self) -> None:
-        from game.scenes.stats import StatsScene
-        self.app.push(StatsScene(self.app))
+        self.app.push(self.app.scene("stats"))
 
     def do_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.scene("settings"))
 
     def do_rules(self) -> None:
-        from game.ui.rules_viewer import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push(self.app.scene("rules"))
 
     def do_quit(self) -> None:
         self.app.quit()

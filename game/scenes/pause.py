@@ -11,7 +11,7 @@ from game.ui.scene import Overlay
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.ui.gamescene import GameScene
+    from game.table.frame import GameScene
 
 PANEL = pygame.Rect(710, 190, 500, 700)
 
@@ -42,21 +42,17 @@ class PauseScene(Overlay):
         self.close()
 
     def do_save(self) -> None:
-        from game.scenes.saves import SaveDialog
-        self.app.push(SaveDialog(self.app, self.game.session))
+        self.app.push(self.app.scene("save_dialog", self.game.session))
 
     def do_rules(self) -> None:
-        from game.ui.rules_viewer import RulesScene
-        self.app.push(RulesScene(self.app, self.game.spec.id))
+        self.app.push(self.app.scene("rules", self.game.spec.id))
 
     def do_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.scene("settings"))
 
     def do_menu(self) -> None:
         """Back to the main menu; the autosave lets Continue pick the game up again."""
-        from game.scenes.menu import MenuScene
-        self.app.reset_to(MenuScene(self.app))
+        self.app.reset_to(self.app.scene("menu"))
 
     def do_quit(self) -> None:
         self.app.quit()

@@ -1,7 +1,8 @@
-"""The results: every scoring category for every seat, the winners, and what next."""
+"""The results: every scoring category for every seat, the winners, and what next.
+
+The game number is shown here, now that the deal is no secret; "Play again" deals a new one."""
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -9,6 +10,7 @@ import pygame_gui
 
 from game.core import paths
 from game.core.session import Session
+from game.scenes.game_number import new_game_number
 from game.ui import theme
 from game.ui.icons import icon
 from game.ui.scene import Scene
@@ -38,26 +40,23 @@ class ResultsScene(Scene):
         if event.ui_element is self.again:
             self.play_again()
         elif event.ui_element is self.menu:
-            from game.scenes.menu import MenuScene
-            self.app.reset_to(MenuScene(self.app))
+            self.app.reset_to(self.app.scene("menu"))
         elif event.ui_element is self.stats:
-            from game.scenes.stats import StatsScene
-            self.app.push(StatsScene(self.app))
+            self.app.push(self.app.scene("stats"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from game.scenes.menu import MenuScene
-            self.app.reset_to(MenuScene(self.app))
+            self.app.reset_to(self.app.scene("menu"))
             return True
         return False
 
     def play_again(self) -> None:
         old = self.session
-        seed = int(time.time() * 1000) % 1_000_000
-        session = Session(old.spec, old.seats, old.options, seed, autosave_path=paths.autosave_path())
+        # a fresh random number, not a known one: the new deal is as secret as any
+        session = Session(old.spec, old.seats, old.options, new_game_number(),
+                          autosave_path=paths.autosave_path())
         session.autosave()
-        from game.ui.gamescene import open_game
-        open_game(self.app, session)
+        self.app.scene("game", session)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BG)

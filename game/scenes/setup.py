@@ -2,12 +2,13 @@
 game's options and the game number, then Start.
 
 The last set-up of each game is remembered in the config folder, so a group that plays
-again finds its seats as they were.
+again finds its seats as they were. The game-number box starts empty: a random 64-bit number
+is drawn when the game starts and kept back until it is over. A person may type the number of
+an earlier game (from its results) to replay that deal; the session then knows it was typed in.
 """
 from __future__ import annotations
 
 import json
-import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -18,6 +19,7 @@ from game.core.board import BoardError
 from game.core.registry import GameSpec
 from game.core.saves import write_json_atomic
 from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
+from game.scenes.game_number import MAX_DIGITS, GameNumberError, new_game_number, parse_game_number
 from game.ui import theme
 from game.ui.scene import Scene
 
@@ -31,6 +33,8 @@ OPTION_H = 200           # an option with its help below
 COMPACT_OPTION_H = 86    # with many options: help beside the choice
 ABOUT = pygame.Rect(160, 700, 1040, 170)
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+NUMBER_PLACEHOLDER = "random"   # in the empty game-number box
+PLACEHOLDER_INSET = 6            # where pygame-gui starts an entry's text (border and padding)
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 
 
@@ -63,10 +67,6 @@ def save_last_setup(spec: GameSpec, seats: list[Seat], options: dict[str, Any]) 
         pass  # remembering the set-up is a convenience only
 
 
-def new_game_number() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
 class SetupScene(Scene):
     def __init__(self, app: "App", spec: GameSpec) -> None:
         super().__init__(app)
@@ -80,7 +80,9 @@ class SetupScene(Scene):
             self.seats = [Seat(DEFAULT_NAMES[i], PERSON if i == 0 else BOT, "normal", colour=i)
                           for i in range(count)]
             self.options = spec.default_options()
-        self.seed = new_game_number()
+        self.number_text = ""                   # what the game-number box says
+        self.typed_number: int | None = None    # a game number typed in to replay that deal
+        self.number_problem = ""                # why the typed text is not a game number
         self.compact = len(spec.options) > 2
         self.option_h = COMPACT_OPTION_H if self.compact else OPTION_H
         self.message = ""
@@ -123,11 +125,10 @@ class SetupScene(Scene):
             self.option_menus[option.key] = menu
             y += self.option_h
         self.options_bottom = y
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(OPTIONS_X, y + 40, 250, 56), self.ui)
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(OPTIONS_X, y + 40, 420, 56), self.ui)
         self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(9)
-        self.seed_entry.set_text(str(self.seed))
-        self.new_seed = self.button((OPTIONS_X + 266, y + 40, 154, 56), "New", tooltip="Another game number")
+        self.seed_entry.set_text_length_limit(MAX_DIGITS)
+        self.seed_entry.set_text(self.number_text)   # rebuilt after a seat changed: keep it
         self.start = self.button((1340, 920, 420, 76), "Start the game", kind="primary")
         self.back = self.button((160, 920, 220, 76), "Back", kind="big")
         self.rules = self.button((400, 920, 220, 76), "Rules", kind="big")
@@ -146,13 +147,9 @@ class SetupScene(Scene):
             elif element is self.back:
                 self.close()
             elif element is self.rules:
-                from game.ui.rules_viewer import RulesScene
-                self.app.push(RulesScene(self.app, self.spec.id))
+                self.app.push(self.app.scene("rules", self.spec.id))
             elif element is self.add_button:
                 self.add_seat()
-            elif element is self.new_seed:
-                self.seed = new_game_number()
-                self.seed_entry.set_text(str(self.seed))
             else:
                 for i, row in enumerate(self.rows):
                     if element is row["colour"]:
@@ -172,8 +169,7 @@ class SetupScene(Scene):
                     self.options[key] = next(value for value, label in option.choices if label == event.text)
         elif event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED):
             if element is self.seed_entry:
-                text = self.seed_entry.get_text()
-                self.seed = int(text) if text.isdigit() else 0
+                self.read_game_number()
             self._read_names()
         self.invalidate()
 
@@ -225,8 +221,22 @@ class SetupScene(Scene):
         del self.seats[index]
         self._build()
 
+    def read_game_number(self) -> None:
+        """Take in what the game-number box says now."""
+        before = self.number_problem
+        self.number_text = self.seed_entry.get_text()
+        try:
+            self.typed_number = parse_game_number(self.number_text)
+            self.number_problem = ""
+        except GameNumberError as exc:
+            self.typed_number = None
+            self.number_problem = str(exc)
+        if before and self.message == before and not self.number_problem:
+            self.message = ""     # Start complained about the number, which is fine now
+
     def problems(self) -> list[str]:
         self._read_names()
+        self.read_game_number()
         found = []
         names = [s.name for s in self.seats]
         if any(not n for n in names):
@@ -237,6 +247,8 @@ class SetupScene(Scene):
             found.append("Two seats have the same colour.")
         if not (self.spec.min_players <= len(self.seats) <= self.spec.max_players):
             found.append(f"{self.spec.title} needs {self.spec.min_players}-{self.spec.max_players} seats.")
+        if self.number_problem:
+            found.append(self.number_problem)
         return found
 
     def start_game(self) -> None:
@@ -247,17 +259,18 @@ class SetupScene(Scene):
             self.invalidate()
             return
         save_last_setup(self.spec, self.seats, self.options)
+        known = self.typed_number is not None
+        seed = self.typed_number if known else new_game_number()   # drawn now, not shown
         try:
             session = Session(self.spec, [Seat(**s.to_json()) for s in self.seats], dict(self.options),
-                              self.seed, autosave_path=paths.autosave_path())
+                              seed, autosave_path=paths.autosave_path(), seed_known=known)
         except BoardError as exc:       # the game's map is missing or damaged: say so, stay here
             self.message = f"{exc} Reinstalling Journeys restores it."
             self.app.sound.play("error")
             self.invalidate()
             return
         session.autosave()
-        from game.ui.gamescene import open_game
-        open_game(self.app, session)
+        self.app.scene("game", session)
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:
@@ -287,8 +300,14 @@ class SetupScene(Scene):
                                      theme.SIZE_SMALL, theme.TEXT_DIM)
             y += self.option_h
         theme.draw_text(canvas, "Game number", (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
-        theme.draw_paragraph(canvas, "The same number and seats give the same shuffle: share it to replay a game.",
-                             pygame.Rect(OPTIONS_X, y + 106, 440, 60), theme.SIZE_SMALL, theme.TEXT_DIM)
+        if self.number_problem:
+            note, colour = self.number_problem, theme.WARNING
+        elif self.typed_number is not None:
+            note, colour = "Replays that game: the same number, seats and options give the same deal.", theme.TEXT_DIM
+        else:
+            note, colour = ("Empty: a new random deal. To replay a game, type its number from the "
+                            "results screen."), theme.TEXT_DIM
+        theme.draw_paragraph(canvas, note, pygame.Rect(OPTIONS_X, y + 106, 440, 60), theme.SIZE_SMALL, colour)
         if self.message:
             theme.draw_text(canvas, self.message, (1320, 890), theme.SIZE_BODY, theme.WARNING, anchor="midright")
         if ROW_Y + (len(self.seats) + 1) * ROW_H > ABOUT.y:
@@ -303,3 +322,9 @@ class SetupScene(Scene):
         super().draw(canvas)
         for i, seat in enumerate(self.seats):  # over the colour buttons
             theme.draw_seat_badge(canvas, seat.colour, (X_BADGE, ROW_Y + i * ROW_H + 32), 34)
+        if not self.seed_entry.get_text():
+            # our own placeholder: pygame-gui draws its own in the typed text's colour, which
+            # reads as if "random" were the number
+            box = self.seed_entry.rect
+            theme.draw_text(canvas, NUMBER_PLACEHOLDER, (box.x + PLACEHOLDER_INSET, box.centery),
+                            theme.SIZE_BODY, theme.TEXT_DIM, anchor="midleft")

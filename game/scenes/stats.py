@@ -16,9 +16,9 @@ import pygame_gui
 from game.core import paths, stats
 from game.core.registry import load_games
 from game.core.saves import write_json_atomic
-from game.scenes.saves import ConfirmButton, Scroller
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.widgets import ConfirmButton, Scroller
 
 if TYPE_CHECKING:
     from game.app import App

@@ -59,20 +59,18 @@ def peak_rss_mb() -> float | None:
 
 def child_startup() -> dict[str, Any]:
     from game.app import App
-    from game.scenes.menu import MenuScene
     from game.settings import Settings
     app = App(headless=True, settings=Settings(muted=True), window_size=BENCH_WINDOW)
-    app.push(MenuScene(app))
+    app.push(app.scene("menu"))
     app.step(events=[], dt=0.0)
     return {"first_frame_time": time.time()}
 
 
 def child_idle(seconds: float) -> dict[str, Any]:
     from game.app import App
-    from game.scenes.menu import MenuScene
     from game.settings import Settings
     app = App(headless=True, settings=Settings(muted=True), window_size=BENCH_WINDOW)
-    app.push(MenuScene(app))
+    app.push(app.scene("menu"))
     app.step(events=[], dt=0.0)
     settle = time.perf_counter() + 1.0   # past the first frames and window events
     while time.perf_counter() < settle:
@@ -89,13 +87,12 @@ def child_frames(game_id: str, frames: int) -> dict[str, Any]:
     from game.app import App
     from game.core.registry import get
     from game.core.session import BOT, Seat, Session
-    from game.scenes.menu import MenuScene
     from game.settings import Settings
-    from game.ui.gamescene import open_game
+    from game.table.frame import open_game
     spec = get(game_id)
     app = App(headless=True, settings=Settings(muted=True, animation_speed="normal", bot_pace="fast"),
               window_size=BENCH_WINDOW)
-    app.push(MenuScene(app))
+    app.push(app.scene("menu"))
     seats = [Seat(f"Bot {i + 1}", BOT, "normal", i) for i in range(spec.max_players)]
     seed = 1
     scene = open_game(app, Session(spec, seats, {}, seed))
@@ -118,25 +115,36 @@ def child_frames(game_id: str, frames: int) -> dict[str, Any]:
 
 # ---- in-process measurements ------------------------------------------------------------------------
 
-def playouts_per_second(game_id: str, seconds: float) -> float:
+def playouts_per_second(game_id: str, seconds: float) -> dict[str, float]:
+    """Random games to the end with checked moves (apply validates each one, as a person's
+    click is), at every player count: games per second for each count."""
     from game.core.registry import get
     from game.core.rng import Rng
     spec = get(game_id)
-    rng = Rng(7)
-    games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = spec.make(spec.min_players + games % (spec.max_players - spec.min_players + 1), games)
-        state.logging = False
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))], trusted=True)
-        games += 1
-    return round(games / (time.perf_counter() - start), 1)
+    counts = range(spec.min_players, spec.max_players + 1)
+    share = seconds / len(counts)
+    rates: dict[str, float] = {}
+    for n in counts:
+        rng = Rng(7 + n)
+        games = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < share or games == 0:
+            state = spec.make(n, games)
+            state.logging = False
+            state.settle_chance()
+            while not state.is_over:
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+                state.settle_chance()
+            games += 1
+        rates[str(n)] = round(games / (time.perf_counter() - start), 1)
+    return rates
 
 
-def bot_move_times(game_id: str, level: str, moves: int) -> list[float]:
-    """Decision times of a bot at `level` against normal bots, over whole games."""
+def bot_move_times(game_id: str, level: str, moves: int,
+                   iterations: list[int] | None = None) -> list[float]:
+    """Decision times of a bot at `level` against normal bots, over whole games (and, for a
+    searching bot, its iterations per move into `iterations`)."""
     from game.core.ai import make_bot
     from game.core.registry import get
     spec = get(game_id)
@@ -146,6 +154,7 @@ def bot_move_times(game_id: str, level: str, moves: int) -> list[float]:
         seed += 1
         n = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
         state = spec.make(n, seed)
+        state.settle_chance()
         bots = [make_bot(spec, level if i == 0 else "normal", seed * 10 + i) for i in range(n)]
         while not state.is_over and len(times) < moves:
             seat = state.current_player
@@ -154,7 +163,10 @@ def bot_move_times(game_id: str, level: str, moves: int) -> list[float]:
             action = bots[seat].choose(state.view(seat), legal)
             if seat == 0 and len(legal) > 1:
                 times.append(time.perf_counter() - start)
+                if iterations is not None and hasattr(bots[0], "last_iterations"):
+                    iterations.append(bots[0].last_iterations)
             state.apply(action)
+            state.settle_chance()
     return times
 
 
@@ -183,13 +195,17 @@ def run(args: argparse.Namespace) -> int:
     for spec in playable_games():
         frames = _child("frames", spec.id, quick=quick)
         normal = bot_move_times(spec.id, "normal", 40 if quick else 150)
-        hard = bot_move_times(spec.id, "hard", 6 if quick else 40)
+        hard_iterations: list[int] = []
+        hard = bot_move_times(spec.id, "hard", 6 if quick else 40, hard_iterations)
+        rates = playouts_per_second(spec.id, 2.0 if quick else 6.0)
         report["games"][spec.id] = {
             "frame_ms_p50": frames["frame_ms_p50"],
             "frame_ms_p99": frames["frame_ms_p99"],
-            "playouts_per_s": playouts_per_second(spec.id, 2.0 if quick else 5.0),
+            "playouts_per_s": min(rates.values()),
+            "playouts_per_s_by_players": rates,
             "bot_normal_p95_s": round(percentile(normal, 95), 3),
             "bot_hard_p95_s": round(percentile(hard, 95), 3),
+            "bot_hard_iterations_median": int(percentile(hard_iterations, 50)) if hard_iterations else 0,
             "peak_rss_mb": frames["peak_rss_mb"],
         }
     print(json.dumps(report))

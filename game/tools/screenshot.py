@@ -25,14 +25,12 @@ def run(args: argparse.Namespace) -> int:
             print(exc.args[0], file=sys.stderr)
             return 2
     scene_name = args.scene if args.game or args.scene != "game" else "menu"
-    from game.scenes.menu import MenuScene
-    menu = app.push(MenuScene(app))
+    menu = app.push(app.scene("menu"))
     if scene_name == "setup":
-        from game.scenes.setup import SetupScene
-        app.push(SetupScene(app, spec or get("ubike")))
+        app.push(app.scene("setup", spec or get("ubike")))
     elif scene_name in ("game", "results"):
         from game.tools.demo_session import bot_session
-        from game.ui.gamescene import open_game
+        from game.table.frame import open_game
         if spec is None or not spec.available:
             print("--screenshot needs --game with a playable game id", file=sys.stderr)
             return 2
@@ -41,20 +39,15 @@ def run(args: argparse.Namespace) -> int:
                               options=parse_options(args.option))
         scene = open_game(app, session, bots_paused=True)
         if scene_name == "results":
-            from game.scenes.results import ResultsScene
-            app.replace(ResultsScene(app, session))
+            app.replace(app.scene("results", session))
     elif scene_name == "rules":
-        from game.ui.rules_viewer import RulesScene
-        app.push(RulesScene(app, spec.id if spec else None))
+        app.push(app.scene("rules", spec.id if spec else None))
     elif scene_name == "settings":
-        from game.scenes.settings import SettingsScene
-        app.push(SettingsScene(app))
+        app.push(app.scene("settings"))
     elif scene_name == "stats":
-        from game.scenes.stats import StatsScene
-        app.push(StatsScene(app))
+        app.push(app.scene("stats"))
     elif scene_name == "load":
-        from game.scenes.saves import LoadScene
-        app.push(LoadScene(app))
+        app.push(app.scene("load"))
     del menu
     for _ in range(3):
         app.step(events=[], dt=1 / 60)

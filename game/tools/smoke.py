@@ -51,7 +51,7 @@ def run() -> int:
         from game.core.session import PERSON, Seat
         from game.settings import Settings
         from game.tools.demo_session import bot_session
-        from game.ui.gamescene import open_game
+        from game.table.frame import open_game
         app = App(headless=True, settings=Settings(muted=True, animation_speed="fast", bot_pace="off"),
                   window_size=(1280, 720))
         drawn = []
@@ -62,29 +62,21 @@ def run() -> int:
             if app.errors:
                 raise RuntimeError(f"{label}: {app.errors[-1]}")
             drawn.append(label)
-
-        from game.scenes.menu import MenuScene
-        app.push(MenuScene(app))
+        app.push(app.scene("menu"))
         frames("menu")
-        from game.scenes.setup import SetupScene
-        from game.scenes.settings import SettingsScene
-        from game.scenes.stats import StatsScene
-        from game.scenes.saves import LoadScene
-        from game.ui.rules_viewer import RulesScene
-        for label, make in (("settings", lambda: SettingsScene(app)), ("statistics", lambda: StatsScene(app)),
-                            ("load", lambda: LoadScene(app)), ("rules", lambda: RulesScene(app))):
+        for label, make in (("settings", lambda: app.scene("settings")), ("statistics", lambda: app.scene("stats")),
+                            ("load", lambda: app.scene("load")), ("rules", lambda: app.scene("rules"))):
             scene = app.push(make())
             frames(label)
             app.remove(scene)
         for spec in playable_games():
-            setup = app.push(SetupScene(app, spec))
+            setup = app.push(app.scene("setup", spec))
             frames(f"{spec.id} setup")
             app.remove(setup)
             session = bot_session(spec, spec.min_players, 2, 12, "easy")
             scene = open_game(app, session)
             frames(f"{spec.id} game", 20)
-            from game.scenes.pause import PauseScene
-            app.push(PauseScene(app, scene))
+            app.push(app.scene("pause", scene))
             frames(f"{spec.id} pause")
             seats = [Seat("A", PERSON, colour=0), Seat("B", PERSON, colour=1)]
             from game.core.session import Session
@@ -92,8 +84,7 @@ def run() -> int:
             open_game(app, two)
             frames(f"{spec.id} curtain")
             done = bot_session(spec, spec.min_players, 4, 0, "easy", results=True)
-            from game.scenes.results import ResultsScene
-            app.push(ResultsScene(app, done))
+            app.push(app.scene("results", done))
             frames(f"{spec.id} results")
         app.shutdown()
         return ", ".join(drawn)

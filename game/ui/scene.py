@@ -65,6 +65,7 @@ class Scene:
 
     opaque = True          # hides the scenes below it
     modal = True           # events stop here
+    route = ""             # the name App.scene made it by ("menu", "pause"...), if it did
 
     def __init__(self, app: "App") -> None:
         self.app = app

@@ -14,6 +14,7 @@ def play_game(spec: GameSpec, levels: Sequence[str], seed: int,
               timings: dict[str, list[float]] | None = None) -> dict[str, Any]:
     """Play one game with a bot of `levels[i]` on seat i; returns a summary dict."""
     state = spec.make(len(levels), seed, options or {})
+    state.settle_chance()
     bots = [make_bot(spec, level, seed * 31 + i, max_iterations=hard_iterations,
                      time_budget=hard_time if hard_time is not None else
                      (3600.0 if hard_iterations else None))
@@ -28,18 +29,9 @@ def play_game(spec: GameSpec, levels: Sequence[str], seed: int,
         if timings is not None:
             timings.setdefault(levels[seat], []).append(time.perf_counter() - started)
         state.apply(action)
+        state.settle_chance()
         actions += 1
         if actions > max_actions:
             raise RuntimeError(f"{spec.id} seed {seed}: no end after {max_actions} actions")
     return {"game": spec.id, "seed": seed, "players": len(levels), "levels": list(levels),
             "scores": state.scores(), "winners": state.winners(), "actions": actions}
-
-
-def win_share(results: list[dict[str, Any]], seat_of: callable) -> float:  # type: ignore[valid-type]
-    """Wins of one side over all games (a shared win counts by its share)."""
-    total = 0.0
-    for result in results:
-        seat = seat_of(result)
-        if seat in result["winners"]:
-            total += 1.0 / len(result["winners"])
-    return total / max(1, len(results))

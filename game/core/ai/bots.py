@@ -9,7 +9,7 @@ import math
 import time
 from typing import Any, Callable
 
-from ..protocol import Action, GameState
+from ..protocol import CHANCE, Action, GameState
 from ..registry import GameSpec
 from ..rng import Rng
 from .base import Knowledge
@@ -88,6 +88,16 @@ class GreedyBot:
         return best
 
 
+def playout(state: GameState, knowledge: Knowledge, rng: Rng, depth: int) -> None:
+    """Play `depth` plies with the game's playout policy, rolling dice by their odds."""
+    while depth > 0 and not state.is_over:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(), trusted=True)
+        else:
+            state.apply(knowledge.rollout_action(state, state.legal_actions(), rng), trusted=True)
+        depth -= 1
+
+
 class _Node:
     __slots__ = ("mover", "children", "visits", "total", "avail")
 
@@ -158,6 +168,9 @@ class ISMCTSBot(_SearchBot):
         node = root
         path = [root]
         while not state.is_over:
+            if state.current_player == CHANCE:       # dice roll: sample it, no node
+                state.apply(state.sample_chance(), trusted=True)
+                continue
             legal = state.legal_actions()
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -182,11 +195,7 @@ class ISMCTSBot(_SearchBot):
             state.apply(best_action, trusted=True)
             node = children[best_action]
             path.append(node)
-        depth = self.knowledge.rollout_depth
-        while depth > 0 and not state.is_over:
-            legal = state.legal_actions()
-            state.apply(self.knowledge.rollout_action(state, legal, rng), trusted=True)
-            depth -= 1
+        playout(state, self.knowledge, rng, self.knowledge.rollout_depth)
         values = self.knowledge.evaluate(state)
         for n in path:
             n.visits += 1
@@ -223,11 +232,7 @@ class FlatMonteCarloBot(_SearchBot):
             state = self.determinize(view, self.rng)
             state.logging = False
             state.apply(legal[i], trusted=True)
-            depth = self.knowledge.rollout_depth
-            while depth > 0 and not state.is_over:
-                options = state.legal_actions()
-                state.apply(self.knowledge.rollout_action(state, options, self.rng), trusted=True)
-                depth -= 1
+            playout(state, self.knowledge, self.rng, self.knowledge.rollout_depth)
             totals[i] += self.knowledge.evaluate(state)[seat]
             visits[i] += 1
             iterations += 1

@@ -21,12 +21,14 @@ SPEC = register(GameSpec(
                    "random", "The bus starts on an intermediate stop, facing one of its roads."),
     ),
     new_state=rules.new_state,
-    load_state=rules.load_state,
+    load_state=rules.StaedtetourState.from_json,
     action_types=rules.ACTION_TYPES,
     determinize=bot.determinize,
     bot_knowledge="game.games.staedtetour.bot:KNOWLEDGE",
     scene="game.games.staedtetour.scene:StaedtetourScene",
     rules_file="staedtetour.md",
     accent="#D55E00",
+    rules_version=rules.RULES_VERSION,
+    upgrade_save=rules.upgrade_save,
 ))
 

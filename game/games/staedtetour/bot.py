@@ -28,28 +28,43 @@ ROLLOUT_NOISE = 0.1    # how often a playout takes a random way at a fork
 
 # ---- beliefs --------------------------------------------------------------------------------
 
-def fork_likelihood(fork: Sequence[Any], destination: str) -> float:
-    """How likely a tour guide heading for `destination` was to choose as they did."""
-    _seat, stop, _behind, options, chosen, mode, _steps = fork
+def fork_likelihood(fork: dict[str, Any], destination: str) -> float:
+    """How likely a tour guide heading for `destination` was to choose as they did.
+
+    The public record names only the road taken; the roads the guide could have taken on a
+    forward move are the ones ahead of the bus, which everyone can read off the map. On a
+    round trip the guide is asked at the start and at every fork whether or not several
+    shortest ways part there (STT-26), so the record says only that the road taken is on a
+    shortest way; that there was a question at all says nothing."""
+    stop, chosen = fork["at"], fork["to"]
     dist = network().distances(destination)
-    if mode == TO_DESTINATION:   # a round trip takes a shortest way to the guide's own card
+    if fork["mode"] == TO_DESTINATION:   # a round trip takes a shortest way to the guide's own card
         return 1.0 if dist.get(chosen, 99) == dist.get(stop, 99) - 1 else 0.02
+    options = [w for w in network().neighbours[stop] if w != fork["behind"]]
     weights = {o: math.exp(-HEADING * dist.get(o, 30)) for o in options}
     total = sum(weights.values())
     return weights.get(chosen, 0.0) / total if total else 1.0
 
 
+def own_destination(view: dict[str, Any]) -> str | None:
+    """The viewer's own destination card (None for a spectator)."""
+    seat = view.get("seat")
+    return view["destinations"][seat] if seat is not None else None
+
+
 def belief(view: dict[str, Any], seat: int, exclude: Sequence[str] = ()) -> dict[str, float]:
     """Probabilities of `seat`'s destination, from the public record and what the viewer knows."""
     known = set(view["discard"]) | set(exclude) | set(view["passed"][seat])
-    mine = view.get("destination")
+    mine = own_destination(view)
     if mine and view.get("seat") != seat:
         known.add(mine)
+    if view["phase"] == DRIVE and view["mode"] == TO_DESTINATION and view["guide"] == seat:
+        known.add(view["bus"])   # a round trip that still has to choose is not there yet
     candidates = [d for d in DESTINATION_KEYS if d not in known]
     if not candidates:
         candidates = [d for d in DESTINATION_KEYS if d not in view["discard"]]
     since = view["card_since"][seat]
-    forks = [f for f in view["forks"][since:] if f[0] == seat]
+    forks = [f for f in view["forks"][since:] if f["seat"] == seat]
     weights = {}
     for d in candidates:
         w = 1.0
@@ -70,44 +85,28 @@ def _sample(weights: dict[str, float], rng: Rng) -> str:
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
-    """A full state consistent with `view`, opponents' cards dealt from the bot's belief."""
-    n = view["num_players"]
+    """A full state consistent with `view`: the opponents' cards dealt from the bot's belief,
+    the rest of the cards into the draw pile and the bag refilled from its public counts."""
+    state = StaedtetourState.sampled(view, rng)
+    n = state.num_players
     me = view["seat"]
-    state = StaedtetourState._sampled(n, rng)
-    state.options = {"star_value": view["star_value"]}
-    for key in ("phase", "guide", "bus", "behind", "mode", "star_on_row", "stars_left", "ended_by"):
-        setattr(state, key, view[key])
-    state.steps_left = view["steps_left"] if view["steps_left"] is not None else 10 ** 6
-    state.row = list(view["row"])
-    state.tickets = list(view["tickets"])
-    state.stars = list(view["stars"])
-    state.discard = list(view["discard"])
-    state.route = list(view["route"])
-    state.forks = [list(f) for f in view["forks"]]
-    state.card_since = list(view["card_since"])
-    state.passed = [list(p) for p in view["passed"]]
-    state.claims = [list(c) for c in view["claims"]]
-    hands: list[str] = [""] * n
     taken = set(view["discard"])
     if me is not None:
-        hands[me] = view["destination"]
-        taken.add(view["destination"])
+        taken.add(state.destinations[me])
     order = [s for s in range(n) if s != me]
-    for i in range(len(order) - 1, 0, -1):   # deal in a random order, so no seat is favoured
-        j = rng.below(i + 1)
-        order[i], order[j] = order[j], order[i]
+    state.rng.shuffle(order)   # deal in a random order, so no seat is favoured
     for seat in order:
         weights = {d: p for d, p in belief(view, seat, exclude=sorted(taken)).items() if d not in taken}
         if not weights:
             weights = {d: 1.0 for d in DESTINATION_KEYS if d not in taken}
-        hands[seat] = _sample(weights, rng)
-        taken.add(hands[seat])
-    state.hands = hands
+        state.destinations[seat] = _sample(weights, state.rng)
+        taken.add(state.destinations[seat])
     pile = [d for d in DESTINATION_KEYS if d not in taken]
-    rng.shuffle(pile)
+    state.rng.shuffle(pile)
     state.draw_pile = pile
     state.bag = [kind for kind, count in view["bag_counts"].items() for _ in range(count)]
-    rng.shuffle(state.bag)
+    state.rng.shuffle(state.bag)
+    state._derive()
     return state
 
 
@@ -129,7 +128,7 @@ class StaedtetourKnowledge(Knowledge):
         net = network()
         est = []
         for seat in range(state.num_players):
-            dist = net.distances(state.hands[seat]).get(state.bus, 12)
+            dist = net.distances(state.destinations[seat]).get(state.bus, 12)
             nearness = math.exp(-NEAR * dist)
             est.append(state.scores()[seat] + pot * nearness
                        + future_stars / state.num_players * 0.5
@@ -145,20 +144,20 @@ class StaedtetourKnowledge(Knowledge):
         """Playouts steer toward the guide's own destination most of the time."""
         if state.phase != DRIVE or len(legal) == 1 or rng.random() < ROLLOUT_NOISE:
             return legal[rng.below(len(legal))]
-        dist = network().distances(state.hands[state.guide])
+        dist = network().distances(state.destinations[state.guide])
         return min(legal, key=lambda a: (dist.get(a.to, 99), rng.random()) if isinstance(a, Drive) else (0, 0))
 
     def action_bias(self, view: dict[str, Any], action: Action) -> float:
         """Mind what a fork tells the others: a choice that makes the own card much more likely
         in their eyes costs a little."""
-        if not isinstance(action, Drive) or view.get("destination") is None or view["mode"] == TO_DESTINATION:
+        mine = own_destination(view)
+        if not isinstance(action, Drive) or mine is None or view["mode"] == TO_DESTINATION:
             return 0.0
         me = view["seat"]
-        mine = view["destination"]
-        public = dict(view, destination=None, seat=None)
+        public = dict(view, seat=None, destinations=[None] * view["num_players"])
         before = belief(public, me).get(mine, 0.0)
-        fork = [me, view["bus"], view["behind"], view["next_stops"], action.to, view["mode"],
-                view["steps_left"]]
+        fork = {"seat": me, "at": view["bus"], "behind": view["behind"], "to": action.to,
+                "mode": view["mode"], "steps_left": view["steps_left"]}
         after_view = dict(public, forks=view["forks"] + [fork])
         after = belief(after_view, me).get(mine, 0.0)
         return -SECRECY * (after - before)

@@ -2,8 +2,14 @@
 
 Rule clause ids (STT-n) refer to seeds/staedtetour.md. The tour guide draws a ticket; the bus
 then drives stop by stop. Where the road forks, the tour guide chooses the way (one action
-each); elsewhere the bus drives on by itself. It stops early at any player's destination,
-and that player takes every face-up ticket (and the star, if one lies there).
+each); elsewhere the bus drives on by itself. On a round trip the guide is asked at the start
+and at every fork, even where only one road is a shortest way, so that the pause tells nobody
+anything (STT-26). The bus stops early at any player's destination, and that player takes
+every face-up ticket (and the star, if one lies there).
+
+What each seat may see follows from the declared FIELDS: the destination cards are each
+seat's own, the order of the bag and of the draw pile are secret (their sizes are public),
+and the record of the forks shows only the road the bus took (STT-27).
 """
 from __future__ import annotations
 
@@ -13,11 +19,14 @@ from functools import lru_cache
 from typing import Any
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, log_to_json, top_seats,
-                                seat_token)
+from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
 from game.core.rng import Rng
+from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 
 GAME_ID = "staedtetour"
+#: 2: on a round trip the tour guide is asked at the start and at every fork (STT-26); version 1
+#: asked only where several shortest ways part. `upgrade_save` brings old saves up to date.
+RULES_VERSION = 2
 SINGLE, RETURN, ROUND = "single", "return", "round"
 TICKET_NAMES = {SINGLE: "single ticket", RETURN: "return ticket", ROUND: "round trip ticket"}
 
@@ -123,7 +132,8 @@ class DrawTicket(Action):
 
 @dataclasses.dataclass(frozen=True)
 class Drive(Action):
-    """At a fork, the tour guide chooses the road: the bus drives on to `to` (STT-12)."""
+    """At a fork, the tour guide chooses the road: the bus drives on to `to` (STT-12). On a
+    round trip it is asked at the start and at every fork, often with one road only (STT-26)."""
     to: str
 
 
@@ -133,31 +143,46 @@ ACTION_TYPES = (PlaceBus, DrawTicket, Drive)
 # ---- the state ----------------------------------------------------------------------------
 
 class StaedtetourState(GameState):
+    """One game of Städtetour: the bus, the bag, the face-up tickets, the piles and the cards."""
+
     game_id = GAME_ID
+    FIELDS = (
+        public("phase", "guide", "bus", "behind", "mode", "steps_left", "star_on_row", "stars_left",
+               "turns", "ended_by", shape=ATOM),
+        # forks and claims are lists of records that are never changed once written: FLAT
+        public("row", "bag_counts", "tickets", "stars", "discard", "route", "forks", "card_since",
+               "claims", shape=FLAT),
+        public("passed", shape=NESTED),
+        own("destinations", shape=FLAT),
+        secret("bag", "draw_pile", shape=FLAT, count=True),
+    )
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         n = num_players
-        self.seed = 0
-        self.options: dict[str, Any] = {}
-        self.rng = Rng(0)
         self.phase = DRAW
         self.guide = 0
         self.bus = ""
         self.behind = ""
         self.mode = FORWARD
-        self.steps_left = 0
-        self.bag: list[str] = []
+        #: stops still to drive this move; None on a round trip (until the destination)
+        self.steps_left: int | None = 0
+        self.bag: list[str] = []             # the last one is drawn next
+        #: how many tickets of each kind are still in the bag (public: every drawn ticket
+        #: lies face up or went into a pile in plain sight, STT-27)
+        self.bag_counts: dict[str, int] = dict(TICKET_COUNTS)
         self.row: list[str] = []             # face-up tickets, oldest first
         self.star_on_row = False
         self.stars_left = STARS              # stars not yet placed on a ticket
         self.tickets = [0] * n               # each seat's pile
         self.stars = [0] * n
-        self.hands: list[str] = [""] * n     # each seat's secret destination
+        self.destinations: list[str] = [""] * n   # each seat's secret destination card
         self.draw_pile: list[str] = []       # the top is the end of the list
         self.discard: list[str] = []         # face up
         self.route: list[str] = []           # stops the bus reached this turn
-        self.forks: list[list[Any]] = []     # public record: [seat, stop, behind, options, chosen, mode, target?]
+        #: public record of every fork: {seat, at, behind, to, mode, steps_left}; only the road
+        #: taken, never the other ways a round trip could have taken (they tell the card)
+        self.forks: list[dict[str, Any]] = []
         self.card_since = [0] * n            # index in `forks` when each seat's card was drawn
         self.passed: list[list[str]] = [[] for _ in range(n)]   # destinations the bus reached since
         self.claims: list[list[Any]] = []    # [seat, stop, tickets, star]
@@ -167,6 +192,7 @@ class StaedtetourState(GameState):
     # ---- setup (STT-3 .. STT-7) -------------------------------------------------------------
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "StaedtetourState":
+        """The seed's new game: tickets in the bag, a card for everyone, the bus on its stop."""
         state = cls(num_players)
         state.seed = seed
         state.options = dict(options)
@@ -176,18 +202,20 @@ class StaedtetourState(GameState):
         state.draw_pile = list(DESTINATION_KEYS)
         rng.shuffle(state.draw_pile)                             # STT-4
         for seat in range(num_players):
-            state.hands[seat] = state.draw_pile.pop()
+            state.destinations[seat] = state.draw_pile.pop()
         if options.get("start", "random") == "choose":            # STT-5
             state.phase = PLACE
-            state.note(f"{seat_token(0)} places the bus on a stop of their choice.", seat=0)
+            state.emit("choose_start", f"{seat_token(0)} places the bus on a stop of their choice.",
+                       seat=0)
         else:
             stops = network().intermediate_stops()
             state.bus = stops[rng.below(len(stops))]
             ways = network().neighbours[state.bus]
             state.behind = ways[rng.below(len(ways))]
             state.phase = DRAW
-            state.note(f"The bus waits at {place_name(state.bus)}, its back to "
-                       f"{place_name(state.behind)}. {seat_token(0)} is the first tour guide.")
+            state.emit("start", f"The bus waits at {place_name(state.bus)}, its back to "
+                       f"{place_name(state.behind)}. {seat_token(0)} is the first tour guide.",
+                       bus=state.bus, behind=state.behind, guide=0)
         return state
 
     # ---- protocol -------------------------------------------------------------------------
@@ -210,6 +238,13 @@ class StaedtetourState(GameState):
                     for behind in net.neighbours[stop]]
         return []
 
+    def is_legal(self, action: Action) -> bool:
+        if self.phase == DRAW:
+            return isinstance(action, DrawTicket)
+        if self.phase == DRIVE:
+            return isinstance(action, Drive) and action.to in self.next_stops()
+        return action in self.legal_actions()
+
     def next_stops(self) -> list[str]:
         """Where the bus may drive next in this move."""
         net = network()
@@ -217,7 +252,7 @@ class StaedtetourState(GameState):
         if self.mode == TURNED:                                   # STT-10
             return [self.behind]
         if self.mode == TO_DESTINATION:                           # STT-11, STT-26
-            dist = net.distances(self.hands[self.guide])
+            dist = net.distances(self.destinations[self.guide])
             here = dist[self.bus]
             return [w for w in ways if dist[w] == here - 1]
         return [w for w in ways if w != self.behind]              # STT-9
@@ -227,14 +262,14 @@ class StaedtetourState(GameState):
         if isinstance(action, DrawTicket):
             self._draw_ticket()
         elif isinstance(action, Drive):
-            self._record_fork(action.to)
-            self._step(action.to)
-            self._drive_on()
+            self._choose_way(action.to)
         elif isinstance(action, PlaceBus):
             self.bus, self.behind = action.stop, action.behind
             self.phase = DRAW
-            self.note(f"{seat_token(self.guide)} places the bus at {place_name(self.bus)}, its back to "
-                      f"{place_name(self.behind)}.", seat=self.guide)
+            if self.logging:
+                self.emit("place_bus", f"{seat_token(self.guide)} places the bus at {place_name(self.bus)}, "
+                          f"its back to {place_name(self.behind)}.", seat=self.guide,
+                          stop=self.bus, behind=self.behind)
         else:  # pragma: no cover
             raise IllegalAction(f"unknown action {action!r}")
 
@@ -242,61 +277,98 @@ class StaedtetourState(GameState):
         guide = self.guide
         self.reveal()
         kind = self.bag.pop()
+        self.bag_counts[kind] -= 1
         self.row.append(kind)
         self.route = [self.bus]
         count = len(self.row)
-        text = f"{seat_token(guide)} draws a {TICKET_NAMES[kind]}"
         if kind == ROUND:                                         # STT-11
             self.stars_left -= 1
             self.star_on_row = True
             self.mode = TO_DESTINATION
-            self.steps_left = 10 ** 6   # until the destination is reached
-            self.note(text + ": a star goes on it, and the bus drives to their destination.", seat=guide)
-            if self.bus == self.hands[guide]:
-                self._claim(guide)
-                return
+            self.steps_left = None   # until the destination is reached
         elif kind == RETURN:                                      # STT-10
             self.mode = TURNED
             self.steps_left = count
-            self.note(text + f": the bus turns round and drives {count} stop{'s' if count > 1 else ''}.",
-                      seat=guide)
         else:                                                     # STT-9
             self.mode = FORWARD
             self.steps_left = count
-            self.note(text + f": the bus drives {count} stop{'s' if count > 1 else ''} on.", seat=guide)
+        if self.logging:
+            self.emit("draw", self._draw_text(kind, count), seat=guide, ticket=kind, face_up=count,
+                      star=kind == ROUND)
+        if kind == ROUND and self.bus == self.destinations[guide]:   # STT-25
+            self._claim(guide)
+            return
         self._drive_on()
 
-    def _record_fork(self, chosen: str) -> None:
-        self.forks.append([self.guide, self.bus, self.behind, self.next_stops(), chosen, self.mode,
-                           self.steps_left])
+    def _draw_text(self, kind: str, count: int) -> str:
+        text = f"{seat_token(self.guide)} draws a {TICKET_NAMES[kind]}"
+        stops = f"{count} stop{'s' if count > 1 else ''}"
+        if kind == ROUND:
+            return text + ": a star goes on it, and the bus drives to their destination."
+        if kind == RETURN:
+            return text + f": the bus turns round and drives {stops}."
+        return text + f": the bus drives {stops} on."
+
+    def _choose_way(self, to: str) -> None:
+        """The tour guide's choice at a fork (STT-12): recorded in public, road taken only."""
+        fork = {"seat": self.guide, "at": self.bus, "behind": self.behind, "to": to, "mode": self.mode,
+                "steps_left": self.steps_left}
+        self.forks.append(fork)
+        self._drive_on(first=to)
 
     def _step(self, to: str) -> None:
         self.behind, self.bus = self.bus, to
         self.route.append(to)
-        self.steps_left -= 1
+        if self.steps_left is not None:
+            self.steps_left -= 1
         if self.mode == TURNED:
             self.mode = FORWARD   # turned round once; it drives on forward from here
 
-    def _drive_on(self) -> None:
-        """Drive on by itself until a fork, a destination that someone holds, or the end."""
+    def _drive_on(self, first: str | None = None) -> None:
+        """Drive on by itself (after `first`, the way chosen at a fork) until a fork, a
+        destination that someone holds, or the end of the move."""
+        start = len(self.route) - 1
+        if first is not None:
+            self._step(first)
         while True:
             holder = self._holder(self.bus) if len(self.route) > 1 else None
             if holder is not None:                                # STT-13, STT-14
+                self._drove(start, first)
                 self._claim(holder)
                 return
-            if self.steps_left <= 0:
+            if self.steps_left is not None and self.steps_left <= 0:
+                self._drove(start, first)
                 self._end_turn()
                 return
             ways = self.next_stops()
-            if len(ways) > 1:                                     # STT-12
+            if len(ways) > 1 or self._guide_steers_here():       # STT-12, STT-26
+                self._drove(start, first)
                 self.phase = DRIVE
                 return
             self._step(ways[0])
 
+    def _guide_steers_here(self) -> bool:
+        """Whether the tour guide is asked here on a round trip even when only one way is
+        shortest (STT-26): wherever the bus could go more than one way at all, i.e. at the
+        start of the move (it may turn round or go on) and at every fork it passes. Asking
+        only where shortest ways part would tell everyone that they part there, and that
+        gives the card away (STT-27)."""
+        if self.mode != TO_DESTINATION:
+            return False
+        roads = len(network().neighbours[self.bus])
+        at_start = len(self.route) == 1
+        return roads > 1 if at_start else roads > 2
+
+    def _drove(self, start: int, chosen: str | None) -> None:
+        """The event of the stretch the bus just drove, stop by stop (for the scene to
+        animate); `chosen` is the road the tour guide took at the fork it began at."""
+        if self.logging and len(self.route) - 1 > start:
+            self.emit("drive", seat=self.guide, path=self.route[start:], chosen=chosen)
+
     def _holder(self, stop: str) -> int | None:
         if stop not in DESTINATIONS:
             return None
-        for seat, card in enumerate(self.hands):
+        for seat, card in enumerate(self.destinations):
             if card == stop:
                 return seat
         for seat in range(self.num_players):
@@ -316,10 +388,12 @@ class StaedtetourState(GameState):
         self.star_on_row = False
         self.discard.append(stop)                                 # STT-15
         self.reveal()
-        star_text = " and the star" if star else ""
-        who = "their own" if seat == self.guide else f"{seat_token(seat)}'s"
-        self.note(f"Stop! The bus reaches {place_name(stop)}, {who} destination: {seat_token(seat)} takes "
-                  f"{won} ticket{'s' if won != 1 else ''}{star_text}.", seat=seat)
+        if self.logging:
+            star_text = " and the star" if star else ""
+            who = "their own" if seat == self.guide else f"{seat_token(seat)}'s"
+            self.emit("claim", f"Stop! The bus reaches {place_name(stop)}, {who} destination: "
+                      f"{seat_token(seat)} takes {won} ticket{'s' if won != 1 else ''}{star_text}.",
+                      seat=seat, stop=stop, tickets=won, star=star, guide=self.guide)
         self._new_card(seat)
         if sum(self.stars) >= STARS:                               # STT-17
             self.ended_by = "stars"
@@ -332,12 +406,15 @@ class StaedtetourState(GameState):
             self.draw_pile = self.discard
             self.discard = []
             self.rng.shuffle(self.draw_pile)
-            self.note("The destination pile is empty: the used cards are shuffled into a new pile.")
-        self.hands[seat] = self.draw_pile.pop()
+            self.emit("reshuffle", "The destination pile is empty: the used cards are shuffled into a "
+                      "new pile.", cards=len(self.draw_pile))
+        card = self.destinations[seat] = self.draw_pile.pop()
         self.card_since[seat] = len(self.forks)
         self.passed[seat] = []
-        self.note(f"{seat_token(seat)} draws a new destination card.", seat=seat, private_seat=seat,
-                  private_text=f"Your new destination: {place_name(self.hands[seat])}.")
+        if self.logging:
+            self.emit("new_destination", f"{seat_token(seat)} draws a new destination card.", seat=seat,
+                      private_for=seat, private_text=f"Your new destination: {place_name(card)}.",
+                      private={"destination": card})
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -357,9 +434,10 @@ class StaedtetourState(GameState):
         winners = self.winners()
         names = " and ".join(seat_token(w) for w in winners)
         why = "the fifth star is taken" if self.ended_by == "stars" else "the bag is empty"
-        self.note(f"The game ends: {why}. {names} win{'s' if len(winners) == 1 else ''}.")
+        self.emit("game_over", f"The game ends: {why}. {names} win{'s' if len(winners) == 1 else ''}.",
+                  ended_by=self.ended_by, winners=winners, scores=self.scores())
 
-    # ---- scores (STT-20, STT-21) -----------------------------------------------------------
+    # ---- scores (STT-20, STT-21: the highest pile wins, ties share: the default ranking) ------
     def star_value(self) -> int:
         return int(self.options.get("star_value", 3))
 
@@ -372,88 +450,12 @@ class StaedtetourState(GameState):
         return [("Tickets", list(self.tickets)),
                 (f"Stars (x{value})", [value * s for s in self.stars])]
 
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        return top_seats(self.scores())
-
     # ---- information ------------------------------------------------------------------------
-    def bag_counts(self) -> dict[str, int]:
-        counts = {kind: 0 for kind in TICKET_COUNTS}
-        for kind in self.bag:
-            counts[kind] += 1
-        return counts
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "num_players": self.num_players,
-            "phase": self.phase,
-            "guide": self.guide,
-            "bus": self.bus,
-            "behind": self.behind,
-            "mode": self.mode,
-            "steps_left": self.steps_left if self.mode != TO_DESTINATION else None,
-            "next_stops": self.next_stops() if self.phase == DRIVE and seat == self.guide else [],
-            "row": list(self.row),
-            "star_on_row": self.star_on_row,
-            "stars_left": self.stars_left,
-            "tickets": list(self.tickets),
-            "stars": list(self.stars),
-            "destination": self.hands[seat] if seat is not None else None,
-            "bag_count": len(self.bag),
-            "bag_counts": self.bag_counts(),   # public: every drawn ticket lies face up or in a pile
-            "draw_pile_count": len(self.draw_pile),
-            "discard": list(self.discard),
-            "route": list(self.route),
-            "forks": [list(f) for f in self.forks],
-            "card_since": list(self.card_since),
-            "passed": [list(p) for p in self.passed],
-            "claims": [list(c) for c in self.claims],
-            "scores": self.scores(),
-            "star_value": self.star_value(),
-            "winners": self.winners(),
-            "ended_by": self.ended_by,
-            "log": [list(x) for x in self.log_for(seat, last=120)],
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID, "num_players": self.num_players, "seed": self.seed, "options": self.options,
-            "rng": self.rng.to_json(), "phase": self.phase, "guide": self.guide, "bus": self.bus,
-            "behind": self.behind, "mode": self.mode, "steps_left": self.steps_left, "bag": list(self.bag),
-            "row": list(self.row), "star_on_row": self.star_on_row, "stars_left": self.stars_left,
-            "tickets": list(self.tickets), "stars": list(self.stars), "hands": list(self.hands),
-            "draw_pile": list(self.draw_pile), "discard": list(self.discard), "route": list(self.route),
-            "forks": [list(f) for f in self.forks], "card_since": list(self.card_since),
-            "passed": [list(p) for p in self.passed], "claims": [list(c) for c in self.claims],
-            "turns": self.turns, "ended_by": self.ended_by, "info_epoch": self.info_epoch,
-            "log": log_to_json(self.log),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "StaedtetourState":
-        state = cls._restored(data)
-        for key in ("phase", "guide", "bus", "behind", "mode", "steps_left", "star_on_row", "stars_left",
-                    "turns", "ended_by"):
-            setattr(state, key, data[key])
-        for key in ("bag", "row", "tickets", "stars", "hands", "draw_pile", "discard", "route",
-                    "card_since"):
-            setattr(state, key, list(data[key]))
-        state.forks = [list(f) for f in data["forks"]]
-        state.passed = [list(p) for p in data["passed"]]
-        state.claims = [list(c) for c in data["claims"]]
-        return state
-
-    def clone(self) -> "StaedtetourState":
-        twin = self._twin()
-        for key in ("bag", "row", "tickets", "stars", "hands", "draw_pile", "discard", "route",
-                    "card_since", "claims"):
-            setattr(twin, key, list(getattr(self, key)))
-        twin.passed = [list(p) for p in self.passed]
-        twin.forks = list(self.forks)   # entries are never changed once written
-        return twin
+    def view_facts(self, seat: int | None) -> dict[str, Any]:
+        """The ways ahead for the tour guide at a fork (on a round trip they follow from the
+        guide's own card, so only the guide is told), and the running scores."""
+        return {"next_stops": self.next_stops() if self.phase == DRIVE and seat == self.guide else [],
+                "scores": self.scores(), "winners": self.winners()}
 
     # ---- words ------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
@@ -480,8 +482,39 @@ class StaedtetourState(GameState):
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> StaedtetourState:
+    """The spec's `new_state`: the seed's new game."""
     return StaedtetourState.new(num_players, seed, options)
 
 
-def load_state(data: dict[str, Any]) -> StaedtetourState:
-    return StaedtetourState.from_json(data)
+def upgrade_save(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """The spec's `upgrade_save`: a save of rules `version` with its actions brought up to
+    RULES_VERSION. ValueError (IllegalAction) if the old actions do not replay.
+
+    Version 1 let the bus drive on by itself on a round trip wherever only one shortest way
+    led on; version 2 asks the tour guide there too (STT-26). The old actions are replayed on
+    the new rules, and each such question, which the old list cannot have, is answered with
+    its one road: the game goes exactly as before."""
+    if version >= RULES_VERSION:
+        return data
+    kinds = {cls.__name__: cls for cls in ACTION_TYPES}
+    state = StaedtetourState.new(len(data["seats"]), int(data["seed"]), dict(data.get("options") or {}))
+    state.logging = False
+    actions: list[Any] = []
+
+    def answer_the_forced_questions() -> None:
+        while True:
+            legal = state.legal_actions()
+            if len(legal) != 1 or not isinstance(legal[0], Drive):
+                return
+            state.apply(legal[0], trusted=True)
+            actions.append(legal[0].to_json())
+
+    for index, raw in enumerate(data["actions"]):
+        answer_the_forced_questions()
+        try:
+            state.apply(decode_action(kinds, raw))
+        except ValueError as exc:
+            raise ValueError(f"move {index + 1} ({raw!r}) does not replay: {exc}") from None
+        actions.append(raw)
+    answer_the_forced_questions()   # the old game waited further on: so does this one
+    return dict(data, actions=actions)

@@ -2,7 +2,9 @@
 the bag and the face-up tickets beside it; each seat's pile; your secret destination.
 
 The bus drives stop by stop along the roads; at a fork the roads it may take glow and a click
-chooses one. When it stops at someone's destination, their card is shown: "Stop!".
+chooses one. When it stops at someone's destination, their card is shown: "Stop!". The scene
+reads only its context (the viewer's view and legal actions) and animates from the events of
+the last move.
 """
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ import pygame
 from game import assets
 from game.core.board import BoardError, load_board
 from game.core.protocol import Action
+from game.table.frame import BOARD, SIDE, GameScene
+from game.table.overlay import KeyedOverlay
+from game.table.picker import Picker
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
-from game.ui.gamescene import BOARD, SIDE, GameScene
 from game.ui.icons import icon
 
 from .rules import (DESTINATIONS, DRAW, DRIVE, PLACE, RETURN, ROUND, SINGLE, TO_DESTINATION,
@@ -35,7 +39,9 @@ STOP_HOLD = 2.2
 
 class StaedtetourScene(GameScene):
     def build_board(self) -> None:
-        self.placing: str | None = None          # a stop chosen for the bus, waiting for its facing
+        #: the first tour guide's two clicks: the stop for the bus, then the road behind it
+        self.placement: Picker[PlaceBus] = Picker([], steps=(lambda a: a.stop, lambda a: a.behind))
+        self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
         self.bus_moving = False
         self.bus_drawn_at: tuple[float, float] | None = None
         self.stop_card: dict[str, Any] | None = None   # the card shown after "Stop!"
@@ -63,6 +69,11 @@ class StaedtetourScene(GameScene):
         except (BoardError, OSError, pygame.error) as exc:
             self.map_image = self.plain_board(exc, MAP.size)
 
+    def my_destination(self) -> str | None:
+        """The viewer's own destination card, from the view (None for a spectator)."""
+        seat = self.view["seat"]
+        return self.view["destinations"][seat] if seat is not None else None
+
     def road(self, a: str, b: str) -> list[tuple[float, float]]:
         """The road from stop a to stop b, as points from a to b (map pixels)."""
         points = self.roads.get(frozenset((a, b)))
@@ -74,6 +85,18 @@ class StaedtetourScene(GameScene):
         x, y, _props, _kind = self.stops.get(key, (MAP.width / 2, MAP.height / 2, {}, "stop"))
         return (x, y)
 
+    @property
+    def placing(self) -> str | None:
+        """The stop chosen for the bus, waiting for the road behind it (None: not yet)."""
+        return self.placement.chosen[0] if self.placement.chosen else None
+
+    def _placement(self) -> Picker[PlaceBus]:
+        """The picker over the legal placements, started again when they changed."""
+        legal = [a for a in self.ctx.legal if isinstance(a, PlaceBus)]
+        if legal != self.placement.all:
+            self.placement.reset(legal)
+        return self.placement
+
     def clickable_stops(self) -> list[str]:
         if not self.is_my_turn():
             return []
@@ -81,10 +104,8 @@ class StaedtetourScene(GameScene):
         if phase == DRIVE:
             return list(self.view["next_stops"])
         if phase == PLACE:
-            if self.placing is None:
-                return sorted({a.stop for a in self.session.state.legal_actions() if isinstance(a, PlaceBus)})
-            return [a.behind for a in self.session.state.legal_actions()
-                    if isinstance(a, PlaceBus) and a.stop == self.placing]
+            options = self._placement().options()
+            return sorted(options) if self.placing is None else list(options)
         return []
 
     def _map_signature(self) -> Hashable:
@@ -92,7 +113,7 @@ class StaedtetourScene(GameScene):
         to choose from are drawn over it each frame (draw_overlay), so moving them never
         redraws the whole map."""
         v = self.view
-        return (v["destination"], tuple(v["discard"]), self.viewer)
+        return (self.my_destination(), tuple(v["discard"]), self.viewer)
 
     def _render_map(self, surface: pygame.Surface) -> None:
         surface.blit(self.map_image, (0, 0))
@@ -104,7 +125,7 @@ class StaedtetourScene(GameScene):
             else:
                 pygame.draw.lines(surface, (250, 246, 236), False, points, 6)
                 pygame.draw.lines(surface, colour, False, points, 3)
-        mine = v.get("destination")
+        mine = self.my_destination()
         for key, (x, y, props, kind) in self.stops.items():
             centre = (round(x), round(y))
             if kind == "destination":
@@ -148,13 +169,7 @@ class StaedtetourScene(GameScene):
         return rects
 
     def ticking_rects(self) -> list[pygame.Rect]:
-        key = self._overlay_key()
-        if key != getattr(self, "_last_overlay", None):
-            rects = self._overlay_rects(key) + getattr(self, "_last_overlay_rects", [])
-            self._last_overlay_rects = self._overlay_rects(key)
-            self._last_overlay = key
-            return rects
-        return []
+        return self.overlay.dirty()
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         v = self.view
@@ -242,13 +257,13 @@ class StaedtetourScene(GameScene):
         return 96
 
     def _card_signature(self) -> Hashable:
-        return (self.view.get("destination"), self.viewer, self.view["draw_pile_count"], len(self.view["discard"]))
+        return (self.my_destination(), self.viewer, self.view["draw_pile_count"], len(self.view["discard"]))
 
     def _render_card(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
         rect = surface.get_rect()
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        mine = self.view.get("destination")
+        mine = self.my_destination()
         if self.viewer is None or not mine:
             theme.draw_text(surface, "Destinations are secret", (20, 22), theme.SIZE_BODY, theme.TEXT, bold=True)
             theme.draw_paragraph(surface, "Each player's card shows up here for them alone. The discard pile "
@@ -297,6 +312,9 @@ class StaedtetourScene(GameScene):
             return "Pull a ticket out of the bag (click the bag)."
         if v["phase"] == DRIVE:
             if v["mode"] == TO_DESTINATION:
+                if len(v["next_stops"]) == 1:
+                    return ("Round trip: one road leads the shortest way to your destination: "
+                            "click it (or press Space).")
                 return "Round trip: choose which shortest way the bus takes to your destination."
             left = v["steps_left"]
             return f"The road forks: click the way the bus goes ({left} stop{'s' if left != 1 else ''} to drive)."
@@ -336,48 +354,54 @@ class StaedtetourScene(GameScene):
             if phase == DRIVE:
                 self.try_action(Drive(stop))
             elif phase == PLACE:
-                if self.placing is None or stop not in self.clickable_stops():
-                    if stop in [a.stop for a in self.session.state.legal_actions() if isinstance(a, PlaceBus)]:
-                        self.placing = stop
+                picker = self._placement()
+                if self.placing is None or not picker.can_choose(stop):
+                    if stop in {a.stop for a in picker.all}:   # (another) stop for the bus
+                        picker.reset()
+                        picker.choose(stop)
                         self.status_note = ""
                     else:
                         self.refuse("The bus starts on an intermediate stop, not at a destination.")
                 else:
-                    self.try_action(PlaceBus(self.placing, stop))
-                    self.placing = None
+                    picker.choose(stop)
+                    action = picker.action
+                    picker.reset()
+                    if action is not None:
+                        self.try_action(action)
             elif phase == DRAW:
                 self.refuse("First pull a ticket out of the bag.")
 
     def key_board(self, event: pygame.event.Event) -> bool:
-        if self.is_my_turn() and self.view["phase"] == DRAW and event.key in (pygame.K_SPACE, pygame.K_d):
+        if not self.is_my_turn():
+            return False
+        if self.view["phase"] == DRAW and event.key in (pygame.K_SPACE, pygame.K_d):
             self.try_action(DrawTicket())
+            return True
+        ways = self.view["next_stops"]
+        if self.view["phase"] == DRIVE and len(ways) == 1 and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.try_action(Drive(ways[0]))   # a round trip's only road: drive on (STT-26)
             return True
         return False
 
     # ---- animation: the bus drives stop by stop; "Stop!" shows the card ----------------------------
     def on_applied(self, action: Action, seat: int | None, before: dict, after: dict) -> None:
+        """Animate the last move from its events: the ticket, the bus stop by stop, "Stop!"."""
         sounds = self.app.sound
-        if isinstance(action, DrawTicket):
-            sounds.play("card_flip")
-        old_route = before.get("route") or []
-        new_route = after.get("route") or []
-        if isinstance(action, DrawTicket) or not new_route[:len(old_route)] == old_route:
-            path = new_route
-        else:
-            path = new_route[max(0, len(old_route) - 1):]
         delay = 0.0
-        if len(path) > 1:
-            self.bus_moving = True
-            for a, b in zip(path, path[1:]):
-                self._drive_motion(a, b, delay, last=(b == path[-1]))
-                delay += STEP_TIME
-        claims = after["claims"][len(before["claims"]):]
-        for claim in claims:
-            owner, stop, won, star = claim
-            sounds.play("horn")
-            if star:
-                sounds.play("opportunity")
-            self._stop_motion(owner, stop, won, star, delay)
+        for event in self.last_events:
+            if event.kind == "draw":
+                sounds.play("card_flip")
+            elif event.kind == "drive":
+                path = event.data["path"]
+                self.bus_moving = True
+                for i, (a, b) in enumerate(zip(path, path[1:])):
+                    self._drive_motion(a, b, delay, last=(i == len(path) - 2))
+                    delay += STEP_TIME
+            elif event.kind == "claim":
+                sounds.play("horn")
+                if event.data["star"]:
+                    sounds.play("opportunity")
+                self._stop_motion(event.seat, event.data["stop"], event.data["tickets"], event.data["star"], delay)
 
     def _drive_motion(self, a: str, b: str, delay: float, last: bool) -> None:
         points = self.road(a, b)

@@ -2,7 +2,7 @@
 Sea Road from Kyoto to Edo and make the richest journey."""
 from game.core.registry import GameSpec, OptionSpec, register
 
-from . import bot, rules
+from . import bot, rules, upgrade
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -27,8 +27,10 @@ SPEC = register(GameSpec(
                    "No travellers; everyone starts with 7 coins."),
     ),
     new_state=rules.new_state,
-    load_state=rules.load_state,
+    load_state=rules.TokaidoState.from_json,
     action_types=rules.ACTION_TYPES,
+    rules_version=upgrade.RULES_VERSION,
+    upgrade_save=upgrade.upgrade_save,
     determinize=bot.determinize,
     bot_knowledge="game.games.tokaido.bot:KNOWLEDGE",
     scene="game.games.tokaido.scene:TokaidoScene",

@@ -14,9 +14,11 @@ from game.core.ai.base import Knowledge, score_standing, terminal_values
 from game.core.protocol import Action
 from game.core.rng import Rng
 
-from . import rules as R
-from .rules import (AMULETS, BuySouvenirs, Donate, INN, MEALS, Move, PANORAMAS, Pick, SECTIONS, SOUVENIRS,
-                    TokaidoState, TRAVELLERS)
+from . import scoring
+from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTERS, HOT_SPRINGS, INN, MEALS,
+                   NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS)
+from .rules import PHASE_TRAVELLERS, TokaidoState
 
 STOP_VALUE = 1.55        # points a stop still ahead is worth, on average
 COIN_VALUE = 1.05        # a coin while meals and villages lie ahead
@@ -25,139 +27,92 @@ PANORAMA_PUSH = 0.8      # an unfinished panorama part in progress (the next one
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
-    """A full state consistent with `view`: the hidden cards dealt at random from what is unseen."""
+    """A full state consistent with `view`: what the seat cannot see (others' travellers while
+    they are chosen, the Kyoto order until then, others' meals, amulets and drawn cards, the
+    meals on the table, the order of every deck) dealt at random from what it has not seen."""
+    state = TokaidoState.sampled(view, rng)
+    state._derive()
     me = view["seat"]
-    n = view["num_players"]
-    state = TokaidoState._sampled(n, rng)
-    state.options = dict(view["options"])
-    state.road = R.journey(state.opt("return_trip"))
-    state.pieces = view["pieces"]
-    state.phase = view["phase"]
-    state.turn = view["turn"]
-    state.edo_arrivals = view["edo_arrivals"]
-    state.inns = {int(k): list(v) for k, v in view["inns"].items()}
-    if state.phase == "travellers":           # the Kyoto order is not known yet
-        order = list(range(state.pieces))
-        rng.shuffle(order)
-        state.inns = {0: order}
-    state.village_offer = list(view["village_offer"])
-    state.cherry_left, state.bath_left = view["cherry_left"], view["bath_left"]
-    state.legendary_pool = list(view["legendary_pool"])
-    state.calligraphy_pool = list(view["calligraphy_pool"])
-    state.amulet_pool = list(view["amulet_pool"])
-    state.panorama_firsts = dict(view["panorama_firsts"])
-    state.last_move = list(view["last_move"])
-    state.players = []
-    for i, v in enumerate(view["players"]):
-        p = R._player(v["traveller"] or "")
-        for key in ("coins", "index", "slot", "inn_meals", "temple", "bonus", "cherry", "bath", "edo_rank"):
-            p[key] = v[key]
-        for key in ("souvenirs", "hot_springs", "encounters", "achievements", "legendary", "calligraphy"):
-            p[key] = list(v[key])
-        p["panoramas"] = dict(v["panoramas"])
-        if i == me:
-            p["meals"], p["cook_meals"] = list(v["meals"]), list(v["cook_meals"])
-            p["amulets"], p["amulet_turn"] = list(v["amulets"]), v["amulet_turn"]
-            p["amulet_fresh"] = list(v["amulet_fresh"])
-            p["dealt"] = list(v["dealt"] or [])
-        state.players.append(p)
-    # travellers still secret (while they are being chosen)
-    taken = {v["traveller"] for v in view["players"] if v["traveller"]} | set(view["players"][me]["dealt"] or [])
-    free = [k for k in TRAVELLERS if k not in taken and (state.crossroads or TRAVELLERS[k]["set"] == "base")]
-    rng.shuffle(free)
-    for i, v in enumerate(view["players"]):
-        if i != me and i < n and v["traveller"] is None:
-            if i < view["turn"]:      # chose already, in secret
-                state.players[i]["traveller"] = free.pop() if free else "hiroshige"
-                state.players[i]["coins"] = TRAVELLERS[state.players[i]["traveller"]]["coins"]
-            else:                     # still to choose from two tiles we cannot see
-                state.players[i]["dealt"] = sorted(free[-2:])
-                del free[-2:]
-    # amulets held by others
-    unseen_amulets = [a for a in AMULETS if a not in state.amulet_pool and a not in state.players[me]["amulets"]]
-    rng.shuffle(unseen_amulets)
-    for i, v in enumerate(view["players"]):
-        if i != me:
-            count = v["amulet_count"]
-            state.players[i]["amulets"] = unseen_amulets[:count]
-            del unseen_amulets[:count]
-    # meals: others' meals, the hand at the inn (if not ours to see), the deck
-    pool = list(range(len(MEALS)))
-    mine = state.players[me]
-    for m in mine["meals"] + mine["cook_meals"]:
-        pool.remove(m)
-    hand_count = view["meal_hand_count"]
-    if view["meal_hand"] is not None:
-        hand = list(view["meal_hand"])
-        for m in hand:
-            pool.remove(m)
-    else:
-        hand = []
-    offer = (view["pending"] or {}).get("offer")
-    if offer is not None and offer in pool:
-        pool.remove(offer)
-    rng.shuffle(pool)
-    for i, v in enumerate(view["players"]):
-        if i == me:
-            continue
-        cook = v["meal_count"] - v["inn_meals"]
-        chosen: list[int] = []
-        dishes: set[str] = set()
-        for m in list(pool):
-            if len(chosen) >= v["meal_count"]:
-                break
-            if MEALS[m][0] not in dishes:
-                chosen.append(m)
-                dishes.add(MEALS[m][0])
-                pool.remove(m)
-        state.players[i]["meals"] = chosen[: max(0, len(chosen) - cook)]
-        state.players[i]["cook_meals"] = chosen[max(0, len(chosen) - cook):]
-    if view["meal_hand"] is None:
-        hand = pool[:hand_count]
-        del pool[:hand_count]
-    state.meal_hand = hand
-    state.meal_inn = next((int(k) for k, v in view["inns"].items()
-                           if hand_count and len(v) < state.pieces and int(k) > 0), -1)
-    state.meal_deck = pool
+    players = state.players
+    others = [i for i in range(len(players)) if i != me]
+    choosing = state.phase == PHASE_TRAVELLERS
+    state.kyoto_order = _shuffled(list(range(state.pieces)), rng) if choosing else []
+    # travellers still secret (while they are being chosen): from the tiles this seat has not seen
+    mine = players[me]
+    pool = list(BASE_TRAVELLERS) + (list(CROSSROADS_TRAVELLERS) if state.crossroads else [])
+    free = _shuffled([k for k in pool if k not in mine["dealt"] and k != mine["chosen"]], rng)
+    for i in others:
+        p = players[i]
+        p["chosen"], p["dealt"] = "", []
+        if choosing and i < state.num_players:
+            if i < state.turn:                # chose already, in secret
+                p["chosen"] = free.pop()
+            else:                             # still to choose from two tiles we cannot see
+                p["dealt"] = sorted([free.pop(), free.pop()])
+    # amulets held by others, and which of them were bought in this turn
+    unseen_amulets = _shuffled([a for a in AMULETS if a not in state.amulet_pool and a not in mine["amulets"]], rng)
+    for i in others:
+        p, seen = players[i], view["players"][i]
+        p["amulets"] = [unseen_amulets.pop() for _ in range(seen.get("amulets_count", 0))]
+        fresh = seen.get("amulet_fresh_count", 0)
+        p["amulet_fresh"] = p["amulets"][-fresh:] if fresh else []
+        while len(p["amulet_fresh"]) < fresh:    # names of a turn gone by: only their number shows
+            p["amulet_fresh"].append(AMULETS[len(p["amulet_fresh"])])
+    # meals: others' meals, others' free offers, the table (unless this seat chooses), the deck
+    meals = [m for m in range(len(MEALS)) if m not in mine["meals"] and m not in mine["cook_meals"]
+             and m not in mine["meal_offer"]]
+    table = view["meal_hand"]
+    if table is not None:
+        meals = [m for m in meals if m not in table]
+    rng.shuffle(meals)
+    for i in others:
+        p, seen = players[i], view["players"][i]
+        dealt = _distinct_dishes(meals, seen.get("meals_count", 0) + seen.get("cook_meals_count", 0))
+        inn = seen.get("meals_count", 0)
+        p["meals"], p["cook_meals"] = dealt[:inn], dealt[inn:]
+        p["meal_offer"] = [meals.pop() for _ in range(seen.get("meal_offer_count", 0))]
+    state.meal_hand = list(table) if table is not None else [meals.pop() for _ in range(view["meal_hand_count"])]
+    state.meal_deck = meals
     # the other decks: what nobody has seen, in a random order
     seen_souvenirs = set(state.village_offer)
-    for p in state.players:
+    for p in players:
         seen_souvenirs.update(p["souvenirs"])
-    state.souvenir_deck = [c for c in range(len(SOUVENIRS)) if c not in seen_souvenirs]
-    rng.shuffle(state.souvenir_deck)
-    deck = list(R.ENCOUNTERS) + (list(R.NEW_ENCOUNTERS) if state.opt("new_encounters") else [])
-    for p in state.players:
-        for e in p["encounters"]:
-            if e in deck:
-                deck.remove(e)
-    keep_cards = (view["pending"] or {}).get("cards") or []
-    for e in keep_cards:
-        if e in deck:
-            deck.remove(e)
+    state.souvenir_deck = _shuffled([c for c in range(len(SOUVENIRS)) if c not in seen_souvenirs], rng)
+    deck = list(ENCOUNTERS) + (list(NEW_ENCOUNTERS) if state.opt("new_encounters") else [])
+    for card in [e for p in players for e in p["encounters"]] + mine["drawn"]:
+        deck.remove(card)
     rng.shuffle(deck)
-    state.encounter_deck = deck[: view["decks"]["encounter"]]
-    springs = list(R.HOT_SPRINGS)
-    for p in state.players:
-        for v in p["hot_springs"]:
-            if v in springs:
-                springs.remove(v)
-    rng.shuffle(springs)
-    state.hot_spring_deck = springs[: view["decks"]["hot_spring"]]
-    # what is being decided right now
-    pending = view["pending"]
-    if pending is not None:
-        kind, piece = pending["kind"], pending["piece"]
-        step: list[Any] = [kind, piece]
-        if kind in (R.OPTION, R.PANORAMA):
-            step.append(list(pending["options"]))
-        elif kind in (R.PAY, R.USE):
-            step.append(pending["card"])
-        elif kind == R.KEEP:
-            step.append(list(pending.get("cards") or deck[:2]))
-        elif kind == R.MEAL:
-            step.append(pending.get("offer"))
-        state.queue = [step]
+    for i in others:
+        players[i]["drawn"] = [deck.pop() for _ in range(view["players"][i].get("drawn_count", 0))]
+    state.encounter_deck = deck
+    springs = list(HOT_SPRINGS)
+    for p in players:
+        for value in p["hot_springs"]:
+            springs.remove(value)
+    state.hot_spring_deck = _shuffled(springs, rng)
     return state
+
+
+def _shuffled(items: list, rng: Rng) -> list:
+    rng.shuffle(items)
+    return items
+
+
+def _distinct_dishes(pool: list[int], count: int) -> list[int]:
+    """Take `count` meals from `pool` of different dishes (nobody eats a dish twice), or any
+    meals if the pool cannot give that many."""
+    chosen: list[int] = []
+    dishes: set[str] = set()
+    for m in list(pool):
+        if len(chosen) >= count:
+            break
+        if MEALS[m].dish not in dishes:
+            chosen.append(m)
+            dishes.add(MEALS[m].dish)
+            pool.remove(m)
+    while len(chosen) < count and pool:
+        chosen.append(pool.pop())
+    return chosen
 
 
 class TokaidoKnowledge(Knowledge):
@@ -169,8 +124,8 @@ class TokaidoKnowledge(Knowledge):
         road = state.road
         last = len(road) - 1
         scores = state.scores()
-        temple = state.temple_ranking()
-        ends = state.end_achievements()
+        temple = scoring.temple_ranking([p["temple"] for p in state.players])
+        ends = scoring.end_achievements(state.players, n)
         inns_left = [sum(1 for j in range(p["index"] + 1, len(road)) if road[j].kind == INN) for p in state.players]
         est = []
         for s in range(n):
@@ -210,8 +165,8 @@ class TokaidoKnowledge(Knowledge):
             return max(legal, key=lambda a: (len(a.cards), rng.random()))  # type: ignore[attr-defined]
         if isinstance(first, Donate):
             return first
-        if isinstance(first, Pick) and first.what == R.MEAL:
-            buys = [a for a in legal if isinstance(a, Pick) and a.arg]
+        if isinstance(first, (EatMeal, TakeFreeMeal, EatNothing)):
+            buys = [a for a in legal if not isinstance(a, EatNothing)]
             return rng.choice(buys) if buys else legal[-1]
         return legal[rng.below(len(legal))]
 

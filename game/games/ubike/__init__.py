@@ -2,7 +2,7 @@
 across north-western Taiwan from rows of scenery cards."""
 from game.core.registry import GameSpec, OptionSpec, register
 
-from . import rules
+from . import bot, rules
 
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
@@ -17,9 +17,9 @@ SPEC = register(GameSpec(
                    "Put them in the first seat, or let the game choose."),
     ),
     new_state=rules.new_state,
-    load_state=rules.load_state,
+    load_state=rules.UBikeState.from_json,
     action_types=rules.ACTION_TYPES,
-    determinize=rules.determinize,
+    determinize=bot.determinize,
     bot_knowledge="game.games.ubike.bot:KNOWLEDGE",
     scene="game.games.ubike.scene:UBikeScene",
     rules_file="ubike.md",

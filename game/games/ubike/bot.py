@@ -3,6 +3,10 @@
 The evaluation estimates each seat's final score: points already on the table, plus what the
 rounds still to come are worth to a journey that can still grow, plus bikes and stored cards
 as resources. A seat's standing is its estimated lead over the best other seat, squashed.
+
+`determinize` turns a seat's view into a full state for the search bots: what the view hides
+(the decks' order, the discard pile, the others' scenery storage and opportunity cards) is
+dealt at random from the cards that seat has not seen, with the sizes the view shows.
 """
 from __future__ import annotations
 
@@ -13,8 +17,8 @@ from game.core.ai.base import Knowledge, score_standing, terminal_values
 from game.core.protocol import Action
 from game.core.rng import Rng
 
-from .rules import (CARDS, EXTREME_VALUES, JOURNEY_LENGTH, OPPORTUNITIES, PLACE, EndSchedule,
-                    PlayCard, Search, TakeRow, UBikeState)
+from .rules import (ALL_CARD_NUMBERS, CARDS, EXTREME_VALUES, JOURNEY_LENGTH, OPPORTUNITIES,
+                    PLACE, EndSchedule, PlayCard, Search, TakeRow, UBikeState)
 
 # Worth of resources, in points, tuned by bot-against-bot matches.
 FUTURE_CARD = 1.6      # a journey slot that later rounds can still fill
@@ -88,4 +92,55 @@ class UBikeKnowledge(Knowledge):
 
 KNOWLEDGE = UBikeKnowledge()
 
-__all__ = ["KNOWLEDGE", "UBikeKnowledge", "OPPORTUNITIES"]
+
+# ---- determinization -------------------------------------------------------------------------
+
+def determinize(view: dict[str, Any], rng: Rng) -> UBikeState:
+    """A full state that matches `view`: hidden cards dealt at random from what is unseen.
+
+    `determinize(view, rng).view(view["seat"]) == view` always holds."""
+    state = UBikeState.sampled(view, rng)
+    state._derive()
+    seat = view["seat"]
+    n = state.num_players
+    known = set(state.hand)
+    for cards in (*state.rows, *state.journeys, *state.bike_storage):
+        known.update(cards)
+    if seat is not None:
+        known.update(state.scenery_storage[seat])
+    # A card the last Search sent face down to someone's storage was seen by all: it most
+    # likely lies there still (unless a trade has spent it since).
+    storage: list[list[int]] = [[] for _ in range(n)]
+    wanted = view["scenery_storage_count"]
+    for number, row, owner in view["last_searched"]:
+        if (row is None and owner != seat and number not in known
+                and len(storage[owner]) < wanted[owner]):
+            storage[owner].append(number)
+            known.add(number)
+    unseen = [c for c in ALL_CARD_NUMBERS if c not in known]
+    rng.shuffle(unseen)
+    for s in range(n):
+        if s == seat:
+            continue
+        k = wanted[s] - len(storage[s])
+        # the searched card came last, so it is the newest in that storage
+        state.scenery_storage[s] = unseen[:k] + storage[s]
+        del unseen[:k]
+    state.discard = unseen[:view["discard_count"]]
+    state.deck = unseen[view["discard_count"]:]
+    opp_known = set(view["opp_discard"])
+    if seat is not None:
+        opp_known.update(state.opportunities[seat])
+    opp_unseen = [o.ident for o in OPPORTUNITIES if o.ident not in opp_known]
+    rng.shuffle(opp_unseen)
+    for s in range(n):
+        if s == seat:
+            continue
+        k = view["opportunities_count"][s]
+        state.opportunities[s] = opp_unseen[:k]
+        del opp_unseen[:k]
+    state.opp_deck = opp_unseen
+    return state
+
+
+__all__ = ["KNOWLEDGE", "UBikeKnowledge", "determinize"]

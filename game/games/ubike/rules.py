@@ -3,6 +3,11 @@
 Rule clause ids (UBK-n) refer to seeds/ubike.md. A turn is Search, or Schedule in a few
 steps: take a row, then play scenery cards (each one action, bikes chosen with it), then end
 the Schedule. The last player of a round also discards one more row.
+
+The state's fields are declared once (FIELDS) with who may see them: the rows, journeys and
+bike storage lie face up; scenery storage and opportunity cards are each seat's own (others
+see how many); the deck, the discard pile and the opportunity deck are nobody's (their sizes
+are public). Saving, cloning and every seat's view follow from that declaration.
 """
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from game.assets import game_data
-from game.core.protocol import (Action, GameState, IllegalAction, top_seats,
-                                log_to_json, seat_token)
+from game.core.protocol import Action, GameState, IllegalAction, seat_token
 from game.core.rng import Rng
+from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 
 GAME_ID = "ubike"
 NUM_ROWS = 5
@@ -68,6 +73,7 @@ assert len(CARDS) == 80 and len(OPPORTUNITIES) == 25, "cards.toml must hold 80 +
 
 
 def card_label(number: int) -> str:
+    """A card in words for the log: its number and place, or its bikes."""
     card = CARDS[number]
     if card.is_bike:
         return f"{number} (bike card, {card.bikes} bike{'s' if card.bikes > 1 else ''})"
@@ -145,37 +151,52 @@ def minimal_payments(needed: int, ones: int, twos: int, threes: int, opps: int
 # ---- the state ----------------------------------------------------------------------------
 
 class UBikeState(GameState):
+    """A game of UBike Tour in progress: the rows, every journey and storage, the decks, and
+    whose turn it is in which step."""
+
     game_id = GAME_ID
+    FIELDS = (
+        public("round", "start_player", "turn", "phase", "placed", "last_search_used", shape=ATOM),
+        # rows[i]: row i's cards, left to right; journeys[s]; markers[s]: the gaps with a bike
+        # marker (gap i lies between journey card i-1 and i); bike_storage[s], face up (UBK-21)
+        public("rows", "journeys", "markers", "bike_storage", shape=NESTED),
+        # passed[s]; hand: the row taken in this Schedule; the used opportunity cards; what the
+        # last Search placed, each [card, row or None, storage seat or None] (FLAT: an entry
+        # is never changed, only the list replaced)
+        public("passed", "hand", "opp_discard", "last_searched", shape=FLAT),
+        # face down: only the owner knows which cards, everyone how many (UBK-23, UBK-45)
+        own("scenery_storage", "opportunities", shape=NESTED, count=True),
+        # the top of each deck is the end of its list; only their sizes are public (UBK-45)
+        secret("deck", "discard", "opp_deck", shape=FLAT, count=True),
+    )
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         n = num_players
-        self.rng = Rng(0)
-        self.seed = 0
-        self.options: dict[str, Any] = {}
         self.round = 1
         self.start_player = 0
         self.turn = 0
         self.phase = TURN
-        self.deck: list[int] = []            # the top of the deck is the end of the list
-        self.discard: list[int] = []
-        self.rows: list[list[int]] = [[] for _ in range(NUM_ROWS)]
-        self.journeys: list[list[int]] = [[] for _ in range(n)]
-        self.markers: list[list[int]] = [[] for _ in range(n)]   # gap i: between card i-1 and i
-        self.scenery_storage: list[list[int]] = [[] for _ in range(n)]
-        self.bike_storage: list[list[int]] = [[] for _ in range(n)]
-        self.opportunities: list[list[int]] = [[] for _ in range(n)]
-        self.opp_deck: list[int] = []
-        self.opp_discard: list[int] = []
-        self.passed = [False] * n
-        self.hand: list[int] = []
         self.placed = 0               # cards played in this Schedule
         self.last_search_used = False
-        self.last_searched: list[tuple[int, int | None, int | None]] = []  # (card, row, seat)
+        self.rows: list[list[int]] = [[] for _ in range(NUM_ROWS)]
+        self.journeys: list[list[int]] = [[] for _ in range(n)]
+        self.markers: list[list[int]] = [[] for _ in range(n)]
+        self.bike_storage: list[list[int]] = [[] for _ in range(n)]
+        self.last_searched: list[list[int | None]] = []
+        self.passed = [False] * n
+        self.hand: list[int] = []
+        self.opp_discard: list[int] = []
+        self.scenery_storage: list[list[int]] = [[] for _ in range(n)]
+        self.opportunities: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.opp_deck: list[int] = []
 
     # ---- setup (UBK-3 .. UBK-7) ---------------------------------------------------------
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "UBikeState":
+        """The start of a game: decks shuffled, rows and first journey cards dealt."""
         state = cls(num_players)
         state.seed = seed
         state.options = dict(options)
@@ -199,7 +220,11 @@ class UBikeState(GameState):
         if options.get("start", "first") == "random":              # UBK-6
             state.start_player = rng.below(num_players)
         state.turn = state.start_player
-        state.note(f"Round 1 begins. {state.seat_name(state.start_player)} starts.")
+        state._derive()
+        state.emit("deal", rows=[list(r) for r in state.rows],
+                   journeys=[list(j) for j in state.journeys])
+        state.emit("round_start", f"Round 1 begins. {state.seat_name(state.start_player)} starts.",
+                   round=1, start_player=state.start_player)
         return state
 
     @staticmethod
@@ -245,6 +270,7 @@ class UBikeState(GameState):
         return held[1], held[2], held[3], opps
 
     def extra_cards(self, seat: int) -> int:
+        """How many +1 Scenery cards `seat` holds."""
         return sum(1 for o in self.opportunities[seat] if OPPORTUNITIES[o].kind == "extra")
 
     def may_play_now(self) -> bool:
@@ -255,6 +281,7 @@ class UBikeState(GameState):
         return self.placed == 0 or self.extra_cards(seat) > 0
 
     def gap_to(self, seat: int, card: int) -> int:
+        """The distance difference from the last card of `seat`'s journey to `card`."""
         return abs(CARDS[card].distance - CARDS[self.journeys[seat][-1]].distance)
 
     def playable_cards(self) -> list[PlayCard]:
@@ -281,8 +308,8 @@ class UBikeState(GameState):
         elif isinstance(action, DiscardRow):
             self._discard_row(action.row)
         elif isinstance(action, Pass):
-            self.note(f"{self.seat_name(self.turn)} can neither search nor take a row, and passes.",
-                      seat=self.turn)
+            self.emit("pass", f"{self.seat_name(self.turn)} can neither search nor take a row, "
+                      "and passes.", seat=self.turn)
             self.passed[self.turn] = True
             self._after_pass()
         else:  # pragma: no cover - legal_actions only yields the kinds above
@@ -296,17 +323,16 @@ class UBikeState(GameState):
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.note("The deck is empty: the discard pile is shuffled into a new deck.")
+            self.emit("reshuffle", "The deck is empty: the discard pile is shuffled into a new deck.",
+                      cards=len(self.deck))
         return self.deck.pop()
 
     def _search(self) -> None:
         seat = self.turn
-        name = self.seat_name(seat)
         if self.others_all_passed():
             self.last_search_used = True
         self.reveal()
         self.last_searched = []
-        texts = []
         for _ in range(2):                                        # UBK-9
             number = self._draw()
             if number is None:
@@ -315,15 +341,21 @@ class UBikeState(GameState):
             if row is None:                                       # UBK-12
                 left = (seat + 1) % self.num_players
                 self.scenery_storage[left].append(number)
-                self.last_searched.append((number, None, left))
-                texts.append(f"{card_label(number)} is lower than every row and goes face down "
-                             f"to {self.seat_name(left)}'s scenery storage")
+                self.last_searched.append([number, None, left])
                 self._exchange(left)
             else:                                                 # UBK-11
                 self.rows[row].append(number)
-                self.last_searched.append((number, row, None))
-                texts.append(f"{card_label(number)} goes to row {row + 1}")
-        self.note(f"{name} searches: " + "; ".join(texts) + ".", seat=seat)
+                self.last_searched.append([number, row, None])
+        if self.logging:
+            texts = []
+            for number, row, left in self.last_searched:
+                if row is None:
+                    texts.append(f"{card_label(number)} is lower than every row and goes face down "
+                                 f"to {self.seat_name(left)}'s scenery storage")
+                else:
+                    texts.append(f"{card_label(number)} goes to row {row + 1}")
+            self.emit("search", f"{self.seat_name(seat)} searches: " + "; ".join(texts) + ".",
+                      seat=seat, placed=[list(x) for x in self.last_searched])
         self._next_turn()
 
     def _row_for(self, number: int) -> int | None:
@@ -342,55 +374,69 @@ class UBikeState(GameState):
         self.hand = [c for c in cards if not CARDS[c].is_bike]
         self.placed = 0
         self.phase = PLACE
-        text = f"{self.seat_name(seat)} schedules and takes row {row + 1}"
-        if bikes:
-            total = sum(CARDS[c].bikes for c in bikes)
-            text += f" ({total} bike{'s' if total != 1 else ''} to bike storage)"
-        self.note(text + ".", seat=seat)
+        if self.logging:
+            text = f"{self.seat_name(seat)} schedules and takes row {row + 1}"
+            if bikes:
+                total = sum(CARDS[c].bikes for c in bikes)
+                text += f" ({total} bike{'s' if total != 1 else ''} to bike storage)"
+            self.emit("take_row", text + ".", seat=seat, row=row, cards=list(cards), bikes=bikes,
+                      hand=list(self.hand))
 
     def _play(self, action: PlayCard) -> None:
         seat = self.turn
         card = CARDS[action.card]
         gap = self.gap_to(seat, action.card)
-        used_extra = self.placed > 0
-        if used_extra:                                            # UBK-37
+        extra = None
+        if self.placed > 0:                                       # UBK-37
             extra = next(o for o in self.opportunities[seat] if OPPORTUNITIES[o].kind == "extra")
             self.opportunities[seat].remove(extra)
             self.opp_discard.append(extra)
         self.hand.remove(action.card)
-        paid_text = ""
+        paid_bikes: list[int] = []
+        paid_opps: list[int] = []
+        marker = None
         if gap >= 2:                                              # UBK-16
             ones, twos, threes, opps = action.pay
-            paid = []
             for value, count in ((1, ones), (2, twos), (3, threes)):
                 for _ in range(count):
                     bike = min(c for c in self.bike_storage[seat] if CARDS[c].bikes == value)
                     self.bike_storage[seat].remove(bike)
                     self.discard.append(bike)                     # UBK-18
-                    paid.append(str(value))
+                    paid_bikes.append(bike)
             for _ in range(opps):                                 # UBK-36
                 opp = next(o for o in self.opportunities[seat] if OPPORTUNITIES[o].kind == "bike")
                 self.opportunities[seat].remove(opp)
                 self.opp_discard.append(opp)
-                paid.append("2 (opportunity card)")
-            self.markers[seat].append(len(self.journeys[seat]))  # UBK-17
-            paid_text = f", riding {gap} with bikes {' + '.join(paid)} and placing a bike marker"
+                paid_opps.append(opp)
+            marker = len(self.journeys[seat])
+            self.markers[seat].append(marker)                     # UBK-17
         self.journeys[seat].append(action.card)
         self.placed += 1
-        extra_text = " with a +1 Scenery card" if used_extra else ""
-        self.note(f"{self.seat_name(seat)} adds {card.place} (distance {card.distance}) to the "
-                  f"journey{extra_text}{paid_text}.", seat=seat)
+        if self.logging:
+            extra_text = " with a +1 Scenery card" if extra is not None else ""
+            paid_text = ""
+            if marker is not None:
+                paid = [str(CARDS[b].bikes) for b in paid_bikes] + ["2 (opportunity card)"] * len(paid_opps)
+                paid_text = f", riding {gap} with bikes {' + '.join(paid)} and placing a bike marker"
+            self.emit("play", f"{self.seat_name(seat)} adds {card.place} (distance {card.distance}) "
+                      f"to the journey{extra_text}{paid_text}.", seat=seat, card=action.card,
+                      gap=gap, paid_bikes=paid_bikes, paid_opportunities=paid_opps, extra=extra,
+                      marker=marker)
 
     def _end_schedule(self) -> None:
         seat = self.turn
-        kept = len(self.hand)
-        self.scenery_storage[seat].extend(self.hand)              # UBK-19
+        kept = list(self.hand)
+        self.scenery_storage[seat].extend(kept)                   # UBK-19
         self.hand = []
-        if kept:
-            self.note(f"{self.seat_name(seat)} puts {kept} card{'s' if kept != 1 else ''} "
-                      f"face down in scenery storage and passes.", seat=seat)
-        else:
-            self.note(f"{self.seat_name(seat)} passes.", seat=seat)
+        if self.logging:
+            name = self.seat_name(seat)
+            if kept:
+                text = (f"{name} puts {len(kept)} card{'s' if len(kept) != 1 else ''} face down in "
+                        f"scenery storage and passes.")
+            else:
+                text = f"{name} passes."
+            self.emit("end_schedule", text, seat=seat, stored=len(kept), private_for=seat,
+                      private={"cards": kept})
         self._exchange(seat)
         self.passed[seat] = True                                  # UBK-20
         self._after_pass()
@@ -410,8 +456,8 @@ class UBikeState(GameState):
         cards = self.rows[row]
         self.rows[row] = []
         self.discard.extend(cards)
-        self.note(f"{self.seat_name(self.turn)} discards row {row + 1} "
-                  f"({', '.join(str(c) for c in cards)}).", seat=self.turn)
+        self.emit("discard_row", f"{self.seat_name(self.turn)} discards row {row + 1} "
+                  f"({', '.join(str(c) for c in cards)}).", seat=self.turn, row=row, cards=list(cards))
         self._end_round()
 
     def _exchange(self, seat: int) -> None:
@@ -422,6 +468,8 @@ class UBikeState(GameState):
                 self.opp_deck = self.opp_discard
                 self.opp_discard = []
                 self.rng.shuffle(self.opp_deck)
+                self.emit("opportunity_reshuffle", "The opportunity deck is empty: its discard "
+                          "pile is shuffled into a new one.", cards=len(self.opp_deck))
             if not self.opp_deck:                                 # UBK-40
                 return
             spent = storage[:STORAGE_FOR_OPPORTUNITY]
@@ -430,10 +478,11 @@ class UBikeState(GameState):
             opp = self.opp_deck.pop()
             self.opportunities[seat].append(opp)
             self.reveal()
-            self.note(f"{self.seat_name(seat)} trades 5 stored cards for an opportunity card.",
-                      seat=seat, private_seat=seat,
+            self.emit("exchange", f"{self.seat_name(seat)} trades 5 stored cards for an opportunity card.",
+                      seat=seat, spent=len(spent), private_for=seat,
                       private_text=f"You trade 5 stored cards for an opportunity card: "
-                                   f"{OPPORTUNITIES[opp].title}.")
+                                   f"{OPPORTUNITIES[opp].title}.",
+                      private={"opportunity": opp, "cards": spent})
 
     def _next_turn(self) -> None:
         """The turn passes left to the next seat that has not passed (UBK-13)."""
@@ -444,20 +493,25 @@ class UBikeState(GameState):
                 return
 
     def _end_round(self) -> None:
-        refilled = 0
-        for row in self.rows:                                     # UBK-26
+        refilled = []
+        for i, row in enumerate(self.rows):                       # UBK-26
             if not row:
                 number = self._draw()
                 if number is not None:
                     row.append(number)
-                    refilled += 1
+                    refilled.append([i, number])
         self.reveal()
-        self.note(f"Round {self.round} ends; {refilled} new card{'s' if refilled != 1 else ''} "
-                  f"refill the empty rows.")
+        count = len(refilled)
+        self.emit("round_end", f"Round {self.round} ends; {count} new card{'s' if count != 1 else ''} "
+                  f"refill the empty rows.", round=self.round, refilled=refilled)
         if (any(len(j) >= JOURNEY_LENGTH for j in self.journeys)   # UBK-28
                 or not any(self.rows)):                           # UBK-41
             self.phase = OVER
-            self.note("The game is over. " + self._result_text())
+            if self.logging:
+                winners = self.winners()
+                names = " and ".join(self.seat_name(w) for w in winners)
+                self.emit("game_over", f"The game is over. {names} win{'s' if len(winners) == 1 else ''}.",
+                          winners=winners, scores=self.scores())
             return
         self.round += 1
         self.start_player = (self.start_player + 1) % self.num_players   # UBK-27
@@ -465,21 +519,20 @@ class UBikeState(GameState):
         self.passed = [False] * self.num_players
         self.last_search_used = False
         self.phase = TURN
-        self.note(f"Round {self.round} begins. {self.seat_name(self.turn)} starts.")
-
-    def _result_text(self) -> str:
-        winners = self.winners()
-        names = " and ".join(self.seat_name(w) for w in winners)
-        return f"{names} win{'s' if len(winners) == 1 else ''}."
+        self.emit("round_start", f"Round {self.round} begins. {self.seat_name(self.turn)} starts.",
+                  round=self.round, start_player=self.start_player)
 
     # ---- scoring (UBK-29 .. UBK-39) -------------------------------------------------------
     def travelled(self, seat: int) -> int:
+        """The distance differences along `seat`'s journey, added up (UBK-31)."""
         journey = self.journeys[seat]
         return sum(abs(CARDS[a].distance - CARDS[b].distance) for a, b in zip(journey, journey[1:]))
 
-    def planning_points(self) -> list[int]:
-        """UBK-31: 4 to the longest travel, 2 to the second longest; ties share."""
-        dist = [self.travelled(s) for s in range(self.num_players)]
+    def planning_points(self, dist: list[int] | None = None) -> list[int]:
+        """UBK-31: 4 to the longest travel, 2 to the second longest; ties share. `dist`: the
+        seats' travels when already known."""
+        if dist is None:
+            dist = [self.travelled(s) for s in range(self.num_players)]
         top = max(dist)
         lower = [d for d in dist if d < top]
         second = max(lower) if lower else None
@@ -505,14 +558,19 @@ class UBikeState(GameState):
             "types": 2 * full_types * kinds["types"],
         }
 
-    def score_breakdown(self) -> list[tuple[str, list[int]]]:
+    def table_breakdown(self, dist: list[int] | None = None) -> list[tuple[str, list[int]]]:
+        """The four categories anyone can count on the table (UBK-30 .. UBK-33)."""
         seats = range(self.num_players)
-        opp = [self.opportunity_points(s) for s in seats]
         return [
-            ("Planning Expert", self.planning_points()),
+            ("Planning Expert", self.planning_points(dist)),
             ("Extreme Traveler", [self.extreme_points(s) for s in seats]),
             ("Memorable Trips", [self.memorable_points(s) for s in seats]),
             ("Travel Master", [self.master_points(s) for s in seats]),
+        ]
+
+    def score_breakdown(self) -> list[tuple[str, list[int]]]:
+        opp = [self.opportunity_points(s) for s in range(self.num_players)]
+        return self.table_breakdown() + [
             ("Bike Markers cards", [o["markers"] for o in opp]),
             ("1 point cards", [o["point"] for o in opp]),
             ("Scenery type set cards", [o["types"] for o in opp]),
@@ -525,142 +583,31 @@ class UBikeState(GameState):
                 totals[seat] += p
         return totals
 
+    def public_scores(self, dist: list[int] | None = None) -> list[int]:
+        """Points anyone can count on the table (opportunity cards stay hidden until the end)."""
+        parts = self.table_breakdown(dist)
+        return [sum(points[s] for _label, points in parts) for s in range(self.num_players)]
+
     def tiebreak_bikes(self, seat: int) -> int:
         """UBK-39: bikes left on bike cards and opportunity bike cards."""
         ones, twos, threes, opps = self.bike_counts(seat)
         return ones + 2 * twos + 3 * threes + 2 * opps
 
-    def winners(self) -> list[int]:
-        if not self.is_over:
-            return []
-        return top_seats(self.scores(), self.tiebreak_bikes)
+    def rank_key(self, seat: int) -> tuple:
+        """UBK-29, UBK-39: the score, then the bikes left; equal on both shares the place."""
+        return (self.scores()[seat], self.tiebreak_bikes(seat))
 
     # ---- information ----------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        players = []
-        for s in range(self.num_players):
-            mine = seat == s
-            players.append({
-                "journey": list(self.journeys[s]),
-                "markers": list(self.markers[s]),
-                "bike_storage": sorted(self.bike_storage[s]),
-                "scenery_storage_count": len(self.scenery_storage[s]),
-                "scenery_storage": sorted(self.scenery_storage[s]) if mine else None,
-                "opportunity_count": len(self.opportunities[s]),
-                "opportunities": list(self.opportunities[s]) if mine else None,
-                "passed": self.passed[s],
-                "travelled": self.travelled(s),
-                "tiebreak_bikes": self.tiebreak_bikes(s) if mine else None,
-            })
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "num_players": self.num_players,
-            "round": self.round,
-            "start_player": self.start_player,
-            "turn": self.turn,
-            "phase": self.phase,
-            "rows": [list(r) for r in self.rows],
-            "deck_count": len(self.deck),
-            "discard_count": len(self.discard),
-            "opp_deck_count": len(self.opp_deck),
-            "opp_discard": list(self.opp_discard),
-            "hand": list(self.hand),
-            "placed": self.placed,
-            "last_search_used": self.last_search_used,
-            "last_searched": [list(x) for x in self.last_searched],
-            "players": players,
-            "public_scores": self.public_scores(),
-            "over": self.is_over,
-            "scores": self.scores() if self.is_over else None,
-            "winners": self.winners(),
-            "log": [list(x) for x in self.log_for(seat, last=120)],
-        }
+    def view_facts(self, seat: int | None) -> dict[str, Any]:
+        """What anyone can count on the table: the journeys' lengths in pins and their points."""
+        dist = [self.travelled(s) for s in range(self.num_players)]
+        return {"travelled": dist, "public_scores": self.public_scores(dist)}
 
-    def public_scores(self) -> list[int]:
-        """Points anyone can count on the table (opportunity cards stay hidden until the end)."""
-        parts = self.score_breakdown()[:4]
-        return [sum(points[s] for _label, points in parts) for s in range(self.num_players)]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": GAME_ID,
-            "num_players": self.num_players,
-            "seed": self.seed,
-            "options": self.options,
-            "rng": self.rng.to_json(),
-            "round": self.round,
-            "start_player": self.start_player,
-            "turn": self.turn,
-            "phase": self.phase,
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "rows": [list(r) for r in self.rows],
-            "journeys": [list(j) for j in self.journeys],
-            "markers": [list(m) for m in self.markers],
-            "scenery_storage": [list(s) for s in self.scenery_storage],
-            "bike_storage": [list(s) for s in self.bike_storage],
-            "opportunities": [list(o) for o in self.opportunities],
-            "opp_deck": list(self.opp_deck),
-            "opp_discard": list(self.opp_discard),
-            "passed": list(self.passed),
-            "hand": list(self.hand),
-            "placed": self.placed,
-            "last_search_used": self.last_search_used,
-            "last_searched": [list(x) for x in self.last_searched],
-            "info_epoch": self.info_epoch,
-            "log": log_to_json(self.log),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "UBikeState":
-        state = cls._restored(data)
-        for key in ("round", "start_player", "turn", "phase", "placed", "last_search_used"):
-            setattr(state, key, data[key])
-        for key in ("deck", "discard", "opp_deck", "opp_discard", "hand", "passed"):
-            setattr(state, key, list(data[key]))
-        for key in ("rows", "journeys", "markers", "scenery_storage", "bike_storage",
-                    "opportunities"):
-            setattr(state, key, [list(x) for x in data[key]])
-        state.last_searched = [tuple(x) for x in data["last_searched"]]  # type: ignore[misc]
-        return state
-
-    def clone(self) -> "UBikeState":
-        twin = UBikeState.__new__(UBikeState)
-        twin.num_players = self.num_players
-        twin.info_epoch = self.info_epoch
-        twin.logging = self.logging
-        twin.log = list(self.log) if self.logging else []
-        twin.rng = self.rng.copy()
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.round = self.round
-        twin.start_player = self.start_player
-        twin.turn = self.turn
-        twin.phase = self.phase
-        twin.deck = self.deck[:]
-        twin.discard = self.discard[:]
-        twin.rows = [r[:] for r in self.rows]
-        twin.journeys = [j[:] for j in self.journeys]
-        twin.markers = [m[:] for m in self.markers]
-        twin.scenery_storage = [s[:] for s in self.scenery_storage]
-        twin.bike_storage = [s[:] for s in self.bike_storage]
-        twin.opportunities = [o[:] for o in self.opportunities]
-        twin.opp_deck = self.opp_deck[:]
-        twin.opp_discard = self.opp_discard[:]
-        twin.passed = self.passed[:]
-        twin.hand = self.hand[:]
-        twin.placed = self.placed
-        twin.last_search_used = self.last_search_used
-        twin.last_searched = self.last_searched[:]
-        return twin
-
-    # ---- words ----------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
         if isinstance(action, Search):
             return "Search: reveal two cards into the central area"
         if isinstance(action, TakeRow):
-            cards = ", ".join(str(c) for c in self.rows[action.row]) if action.row < NUM_ROWS else ""
+            cards = ", ".join(str(c) for c in self.rows[action.row]) if 0 <= action.row < NUM_ROWS else ""
             return f"Schedule: take row {action.row + 1} ({cards})"
         if isinstance(action, PlayCard):
             card = CARDS.get(action.card)
@@ -723,63 +670,5 @@ def describe_payment(pay: Iterable[int]) -> str:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> UBikeState:
+    """The spec's new_state: a shuffled, dealt game."""
     return UBikeState.new(num_players, seed, options)
-
-
-def load_state(data: dict[str, Any]) -> UBikeState:
-    return UBikeState.from_json(data)
-
-
-# ---- determinization (for the search bots) -------------------------------------------------
-
-def determinize(view: dict[str, Any], rng: Rng) -> UBikeState:
-    """A full state that matches `view`: hidden cards dealt at random from what is unseen."""
-    n = view["num_players"]
-    seat = view["seat"]
-    state = UBikeState._sampled(n, rng)
-    state.options = {}
-    state.round = view["round"]
-    state.start_player = view["start_player"]
-    state.turn = view["turn"]
-    state.phase = view["phase"]
-    state.rows = [list(r) for r in view["rows"]]
-    state.hand = list(view["hand"])
-    state.placed = view["placed"]
-    state.last_search_used = view["last_search_used"]
-    players = view["players"]
-    state.journeys = [list(p["journey"]) for p in players]
-    state.markers = [list(p["markers"]) for p in players]
-    state.bike_storage = [list(p["bike_storage"]) for p in players]
-    state.passed = [p["passed"] for p in players]
-    known = set(state.hand)
-    for collection in (state.rows, state.journeys, state.bike_storage):
-        for cards in collection:
-            known.update(cards)
-    mine = players[seat]
-    known.update(mine["scenery_storage"])
-    unseen = [c for c in ALL_CARD_NUMBERS if c not in known]
-    rng.shuffle(unseen)
-    state.scenery_storage = []
-    for s, p in enumerate(players):
-        if s == seat:
-            state.scenery_storage.append(list(p["scenery_storage"]))
-        else:
-            k = p["scenery_storage_count"]
-            state.scenery_storage.append(unseen[:k])
-            del unseen[:k]
-    state.discard = unseen[:view["discard_count"]]
-    state.deck = unseen[view["discard_count"]:]
-    opp_known = set(mine["opportunities"]) | set(view["opp_discard"])
-    opp_unseen = [o.ident for o in OPPORTUNITIES if o.ident not in opp_known]
-    rng.shuffle(opp_unseen)
-    state.opportunities = []
-    for s, p in enumerate(players):
-        if s == seat:
-            state.opportunities.append(list(p["opportunities"]))
-        else:
-            k = p["opportunity_count"]
-            state.opportunities.append(opp_unseen[:k])
-            del opp_unseen[:k]
-    state.opp_discard = list(view["opp_discard"])
-    state.opp_deck = opp_unseen
-    return state

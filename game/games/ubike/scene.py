@@ -1,8 +1,10 @@
 """UBike Tour's table: the map of Taiwan with every journey, the five rows, the hand and the
 choices of the seat to act, and each seat's journey and storage in the side panel.
 
-Everything drawn comes from the viewer's `view`; clicks become actions from
-`legal_actions()`. Cards that move between two views fly from their old place to the new.
+Everything drawn comes from the viewer's `view` (per-seat lists such as `journeys[seat]`, and
+`scenery_storage[seat]` / `opportunities[seat]` for the viewer only, counts for everyone);
+clicks become actions from `legal_actions()`. Cards that move between two views fly from
+their old place to the new.
 """
 from __future__ import annotations
 
@@ -16,11 +18,11 @@ from game.core.board import BoardError, load_board
 from game.core.protocol import Action
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
-from game.ui.gamescene import BOARD, GameScene
+from game.table.frame import BOARD, GameScene
 from game.ui.icons import icon
 
 from . import art
-from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, PLACE, TURN, DiscardRow,
+from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OVER, PLACE, TURN, DiscardRow,
                     EndSchedule, Pass, PlayCard, Search, TakeRow, describe_payment)
 
 MAP = pygame.Rect(16, 80, 720, 720)
@@ -45,7 +47,7 @@ class UBikeScene(GameScene):
         self.flash: dict[str, Any] = {}         # what a bot just did, highlighted a moment
         self._board_buttons: dict[Any, Any] = {}
         self._button_key: Hashable = None
-        self.map_image, self.pins, self.route = self._load_map()
+        self.map_image, self.pins, self.bike_route = self._load_map()
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(PILES, self._render_piles, self._piles_signature)
         self.add_layer(ROWS, self._render_rows, self._rows_signature)
@@ -73,25 +75,25 @@ class UBikeScene(GameScene):
         return x, y
 
     def _map_signature(self) -> Hashable:
-        players = self.view["players"]
-        return (tuple(tuple(p["journey"]) for p in players), tuple(tuple(p["markers"]) for p in players),
+        v = self.view
+        return (tuple(tuple(j) for j in v["journeys"]), tuple(tuple(m) for m in v["markers"]),
                 self.hover, self.selected, self.view["phase"], self.is_my_turn(),
                 frozenset(self.in_flight))
 
     def _render_map(self, surface: pygame.Surface) -> None:
         surface.blit(self.map_image, (0, 0))
-        for points in self.route:   # the main cycling route, faint
+        for points in self.bike_route:   # the main cycling route, faint
             if len(points) > 1:
                 pygame.draw.lines(surface, (150, 130, 100), False, points, 2)
-        players = self.view["players"]
+        journeys = self.view["journeys"]
         focus = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "seat" else None
-        order = sorted(range(len(players)), key=lambda s: (s == focus, s == self.viewer))
+        order = sorted(range(len(journeys)), key=lambda s: (s == focus, s == self.viewer))
         for seat in order:
-            journey = [c for c in players[seat]["journey"] if c not in self.in_flight]
-            colour = theme.seat_colour(self.session.seats[seat].colour)
+            journey = [c for c in journeys[seat] if c not in self.in_flight]
+            colour = theme.seat_colour(self.ctx.seats[seat].colour)
             width = 6 if seat == focus else 4
             points = [self.pin_pos(CARDS[c].distance, seat) for c in journey]
-            markers = set(players[seat]["markers"])
+            markers = set(self.view["markers"][seat])
             for i in range(1, len(points)):
                 a, b = points[i - 1], points[i]
                 if a == b:
@@ -116,10 +118,10 @@ class UBikeScene(GameScene):
             theme.draw_text(surface, str(pin), (x, y), 17, theme.INK, bold=True, anchor="center")
         # where each cyclist is now
         for seat in order:
-            journey = [c for c in players[seat]["journey"] if c not in self.in_flight]
+            journey = [c for c in journeys[seat] if c not in self.in_flight]
             if journey:
                 x, y = self.pin_pos(CARDS[journey[-1]].distance, seat)
-                colour_index = self.session.seats[seat].colour
+                colour_index = self.ctx.seats[seat].colour
                 theme.draw_seat_badge(surface, colour_index, (int(x + 16), int(y - 16)), 22)
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
 
@@ -193,8 +195,7 @@ class UBikeScene(GameScene):
     def clickable_rows(self) -> set[int]:
         if not self.is_my_turn():
             return set()
-        legal = self.session.state.legal_actions()
-        return {a.row for a in legal if isinstance(a, (TakeRow, DiscardRow))}
+        return {a.row for a in self.ctx.legal if isinstance(a, (TakeRow, DiscardRow))}
 
     def _rows_signature(self) -> Hashable:
         return (tuple(tuple(r) for r in self.view["rows"]), self.hover, frozenset(self.in_flight),
@@ -236,7 +237,7 @@ class UBikeScene(GameScene):
     def playable(self) -> dict[int, list[PlayCard]]:
         plays: dict[int, list[PlayCard]] = {}
         if self.is_my_turn() and self.view["phase"] == PLACE:
-            for action in self.session.state.legal_actions():
+            for action in self.ctx.legal:
                 if isinstance(action, PlayCard):
                     plays.setdefault(action.card, []).append(action)
         return plays
@@ -245,13 +246,13 @@ class UBikeScene(GameScene):
         v = self.view
         return (v["phase"], tuple(v["hand"]), self.hover, self.selected, self.is_my_turn(),
                 v["turn"], frozenset(self.in_flight), self.viewer, v["placed"],
-                self.session.state.current_player, self.bot_thinking())
+                self.ctx.to_act, self.bot_thinking())
 
     def _render_hand(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
         pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
         v = self.view
-        seat = self.session.state.current_player
+        seat = self.ctx.to_act
         if seat is None:
             theme.draw_text(surface, "The journey is over.", (24, 20), theme.SIZE_LARGE, bold=True)
             return
@@ -266,7 +267,7 @@ class UBikeScene(GameScene):
         elif phase == DISCARD:
             title = "Last player: discard one more row" if mine else f"{who} discards a row"
         else:
-            title = "Search or Schedule" if mine else (f"{who} is thinking…" if self.session.seats[seat].is_bot
+            title = "Search or Schedule" if mine else (f"{who} is thinking…" if self.ctx.seats[seat].is_bot
                                                       else f"Waiting for {who}")
         theme.draw_text(surface, title, (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
         if phase == PLACE:
@@ -302,8 +303,8 @@ class UBikeScene(GameScene):
         elif phase == TURN and mine:
             body = ("Search: reveal two cards into the rows (click Search or the deck).\n"
                     "Schedule: click a row to take all its cards; then you pass for this round.")
-            if self.view["players"][seat]["passed"] is False and all(
-                    p["passed"] for s, p in enumerate(self.view["players"]) if s != seat):
+            passed = self.view["passed"]
+            if passed[seat] is False and all(p for s, p in enumerate(passed) if s != seat):
                 body += "\nEveryone else has passed: one more Search at most, then Schedule."
             theme.draw_paragraph(surface, body, pygame.Rect(20, 60, HAND.width - 40, 200), theme.SIZE_SMALL,
                                  theme.TEXT)
@@ -313,7 +314,7 @@ class UBikeScene(GameScene):
                                  theme.SIZE_SMALL, theme.TEXT)
 
     def _last_distance(self, seat: int) -> int | None:
-        journey = self.view["players"][seat]["journey"]
+        journey = self.view["journeys"][seat]
         return CARDS[journey[-1]].distance if journey else None
 
     # ---- pygame-gui buttons for the choices ---------------------------------------------------
@@ -322,7 +323,7 @@ class UBikeScene(GameScene):
         if not self.is_my_turn():
             return []
         v = self.view
-        legal = self.session.state.legal_actions()
+        legal = self.ctx.legal
         wanted: list[tuple[Any, str, str]] = []
         if v["phase"] == TURN:
             if Search() in legal:
@@ -374,8 +375,7 @@ class UBikeScene(GameScene):
                     self.try_action(action)
                 return
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
+    def on_view(self) -> None:
         if hasattr(self, "_board_buttons"):
             if self.selected is not None and self.selected not in self.view.get("hand", []):
                 self.selected = None
@@ -477,7 +477,7 @@ class UBikeScene(GameScene):
     def prompt(self) -> str:
         phase = self.view["phase"]
         if phase == TURN:
-            if Search() in self.session.state.legal_actions():
+            if Search() in self.ctx.legal:
                 return "Search (reveal two cards) or Schedule (click a row to take it)."
             return "Schedule: click a row to take it."
         if phase == PLACE:
@@ -490,22 +490,23 @@ class UBikeScene(GameScene):
 
     # ---- seat panels ------------------------------------------------------------------------
     def seat_panel_height(self) -> int:
-        return 148 if len(self.session.seats) > 3 else 160
+        return 148 if len(self.ctx.seats) > 3 else 160
 
     def journey_slot(self, seat: int, index: int) -> pygame.Rect:
         panel = self._seat_rects[seat]
         return pygame.Rect(panel.x + 20 + index * (MINI[0] + 6), panel.y + 50, *MINI)
 
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        p = self.view["players"][seat]
-        score = self.view["public_scores"][seat]
+        v = self.view
+        score = v["public_scores"][seat]
+        opportunities = v["opportunities"][seat]     # the viewer's own only; None for others
         theme.draw_text(surface, f"{score} pts", (rect.right - 20, 26), theme.SIZE_BODY, theme.TEXT,
                         bold=True, anchor="midright")
-        if p["passed"] and not self.session.state.is_over and not p["opportunities"]:
+        if v["passed"][seat] and v["phase"] != OVER and not opportunities:
             theme.draw_text(surface, "PASS", (rect.right - 110, 26), theme.SIZE_SMALL, theme.TEXT_DIM,
                             bold=True, anchor="midright")
-        journey = p["journey"]
-        markers = set(p["markers"])
+        journey = v["journeys"][seat]
+        markers = set(v["markers"][seat])
         for i in range(JOURNEY_LENGTH):
             slot = self.journey_slot(seat, i).move(-self._seat_rects[seat].x, -self._seat_rects[seat].y)
             if i < len(journey) and journey[i] not in self.in_flight:
@@ -518,12 +519,12 @@ class UBikeScene(GameScene):
                 surface.blit(wheel, wheel.get_rect(center=(slot.x - 3, slot.centery)))
         y = rect.bottom - 22
         x = 20
-        bikes = sum(CARDS[c].bikes for c in p["bike_storage"])
+        bikes = sum(CARDS[c].bikes for c in v["bike_storage"][seat])
         for icon_name, value, label in (
                 ("wheel", f"{bikes}", "bikes"),
-                ("opp_extra", f"{p['scenery_storage_count']}/5", "stored"),
-                ("bike_marker", f"{len(p['markers'])}", "markers"),
-                ("opp_point", f"{p['opportunity_count']}", "opp."),
+                ("opp_extra", f"{v['scenery_storage_count'][seat]}/5", "stored"),
+                ("bike_marker", f"{len(markers)}", "markers"),
+                ("opp_point", f"{v['opportunities_count'][seat]}", "opp."),
         ):
             img = icon(icon_name, 20, theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(x, y)))
@@ -532,10 +533,10 @@ class UBikeScene(GameScene):
             r = theme.draw_text(surface, label, (r.right + 6, y), theme.SIZE_SMALL, theme.TEXT_DIM,
                                 anchor="midleft")
             x = r.right + 18
-        if p["opportunities"]:
+        if opportunities:
             # the viewer's own opportunity cards, face up for them only, beside the score
-            ox = rect.right - 110 - len(p["opportunities"]) * 28
-            for k, ident in enumerate(p["opportunities"]):
+            ox = rect.right - 110 - len(opportunities) * 28
+            for k, ident in enumerate(opportunities):
                 img = art.opportunity_face(ident, 26, 34)
                 surface.blit(img, (ox + k * 28, 9))
 
@@ -557,9 +558,13 @@ class UBikeScene(GameScene):
         return [THINKING] if self.bot_thinking() else []
 
     def seat_signature(self, seat: int) -> Hashable:
-        journey = self.view["players"][seat]["journey"]
-        return (super().seat_signature(seat), self.view["public_scores"][seat],
-                tuple(c for c in journey if c in self.in_flight))
+        """Everything `seat_summary` draws for that seat, and its cards still in flight."""
+        v = self.view
+        journey = v["journeys"][seat]
+        return (tuple(journey), tuple(v["markers"][seat]), tuple(v["bike_storage"][seat]),
+                v["passed"][seat], v["phase"] == OVER, v["scenery_storage_count"][seat],
+                v["opportunities_count"][seat], tuple(v["opportunities"][seat] or ()),
+                v["public_scores"][seat], tuple(c for c in journey if c in self.in_flight))
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         if self.bot_thinking():
@@ -577,8 +582,8 @@ class UBikeScene(GameScene):
         canvas.blit(face, shadow)
 
     def _hit_side(self, pos) -> Hashable:
-        for seat in range(len(self.session.seats)):
-            journey = self.view["players"][seat]["journey"]
+        for seat in range(len(self.ctx.seats)):
+            journey = self.view["journeys"][seat]
             for i in range(len(journey)):
                 if self.journey_slot(seat, i).collidepoint(pos):
                     self.hover_card = journey[i]
@@ -594,8 +599,8 @@ class UBikeScene(GameScene):
         if view["phase"] == PLACE:
             for i, number in enumerate(view["hand"]):
                 places[number] = self.hand_card_rect(i, len(view["hand"]))
-        for seat, p in enumerate(view["players"]):
-            for i, number in enumerate(p["journey"]):
+        for seat, journey in enumerate(view["journeys"]):
+            for i, number in enumerate(journey):
                 places[number] = self.journey_slot(seat, i)
         return places
 
@@ -613,12 +618,11 @@ class UBikeScene(GameScene):
             sounds.play("card_place")
         if isinstance(action, PlayCard) and sum(action.pay):
             sounds.play("bell")
-        mine = after["players"]
-        if any(m["opportunity_count"] > b["opportunity_count"] for m, b in zip(mine, before["players"])):
+        if any(a > b for a, b in zip(after["opportunities_count"], before["opportunities_count"])):
             sounds.play("opportunity")
-        if after["round"] != before["round"] or after.get("over"):
+        if after["round"] != before["round"] or after["phase"] == OVER:
             sounds.play("card_flip")
-        if seat is not None and self.session.seats[seat].is_bot:
+        if seat is not None and self.ctx.seats[seat].is_bot:
             if isinstance(action, (TakeRow, DiscardRow)):
                 self.flash = {"rows": {action.row}, "until": pygame.time.get_ticks() + 1500}
         self._fly_cards(before, after, seat)
@@ -626,10 +630,10 @@ class UBikeScene(GameScene):
     def _fly_cards(self, before: dict, after: dict, seat: int | None) -> None:
         old = self.card_places(before)
         new = self.card_places(after)
-        storage_gain = [s for s, (a, b) in enumerate(zip(after["players"], before["players"]))
-                        if a["scenery_storage_count"] > b["scenery_storage_count"]]
-        bike_gain = {c: s for s, p in enumerate(after["players"]) for c in p["bike_storage"]
-                     if c not in before["players"][s]["bike_storage"]}
+        storage_gain = [s for s, (a, b) in enumerate(zip(after["scenery_storage_count"],
+                                                         before["scenery_storage_count"])) if a > b]
+        bike_gain = {c: s for s, bikes in enumerate(after["bike_storage"]) for c in bikes
+                     if c not in before["bike_storage"][s]}
         delay = 0.0
         for number, target in new.items():
             start = old.get(number)

@@ -1,0 +1,277 @@
+"""The contract checks every registered game must pass (DESIGN.md, "Tests").
+
+One generic test runs them over every game, every player count and every option value, so a
+new game gets them by registering itself. No pygame here and no timings: each check plays
+random games and compares whole games, not a state's JSON with itself.
+
+- `play_random`: a random game to the end, every move checked against the contract.
+- `check_position`: at one position: clone and save/load play on exactly like the original and
+  leave it untouched, an illegal action raises and changes nothing, every view is JSON without
+  a log, `determinize(view).view(seat) == view`, and the view does not change when anything
+  that seat may not see is shuffled.
+- `check_replay`: the same seed and actions give the same game.
+- `check_finished`: a finished game has no legal actions, a ranking and winners in first place.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+from .protocol import Action, GameState, IllegalAction
+from .registry import GameSpec
+from .rng import Rng
+from .state import OWN, SECRET
+
+MAX_STEPS = 20_000
+
+
+class ContractError(AssertionError):
+    """A game breaks the engine contract; the message says where."""
+
+
+def expect(ok: bool, message: str) -> None:
+    if not ok:
+        raise ContractError(message)
+
+
+def option_cases(spec: GameSpec) -> list[dict[str, Any]]:
+    """The default options, then each option's every other value with the rest at default."""
+    cases = [spec.default_options()]
+    for opt in spec.options:
+        for value, _label in opt.choices:
+            if value != opt.default:
+                cases.append({**spec.default_options(), opt.key: value})
+    return cases
+
+
+def settle_chance(state: GameState) -> None:
+    """Roll the exposed random steps as the session does."""
+    state.settle_chance()
+
+
+def play_random(spec: GameSpec, n: int, options: dict[str, Any], seed: int, *,
+                check_every: int = 0, samples: int = 1) -> tuple[GameState, list[Action]]:
+    """One random game to the end. With `check_every` k > 0, every k-th position goes through
+    `check_position`; each step's action is checked for a JSON form and words either way."""
+    state = spec.make(n, seed, options)
+    state.take_events()
+    settle_chance(state)
+    rng = Rng(seed, stream=1001)
+    actions: list[Action] = []
+    seen: set[Action] = set()
+    for step in range(MAX_STEPS):
+        if state.is_over:
+            return state, actions
+        legal = state.legal_actions()
+        expect(bool(legal), f"{spec.id}: no legal action while the game is not over (step {step})")
+        expect(state.current_player is not None, f"{spec.id}: no one to act while not over")
+        if check_every and step % check_every == 0:
+            illegal = next((a for a in seen if a not in legal), None)
+            check_position(spec, state, rng, illegal=illegal, samples=samples)
+        for action in legal:
+            seen.add(action)
+        action = legal[rng.below(len(legal))]
+        expect(spec.decode_action(json.loads(json.dumps(action.to_json()))) == action,
+               f"{spec.id}: {action!r} does not survive its JSON form")
+        expect(bool(state.describe(action)), f"{spec.id}: no words for {action!r}")
+        expect(state.is_legal(action), f"{spec.id}: is_legal refuses the legal {action!r}")
+        events = state.apply(action)
+        for event in events:
+            json.dumps({"data": dict(event.data), "private": dict(event.private)})
+        actions.append(action)
+        settle_chance(state)
+    raise ContractError(f"{spec.id}: the game does not end within {MAX_STEPS} moves")
+
+
+def _play_on(state: GameState, actions: list[Action]) -> GameState:
+    for action in actions:
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise ContractError(f"{type(state).__name__}: a copy refused {action!r}, which the "
+                                f"original allowed ({exc}): is a list shared by a clone?") from None
+        settle_chance(state)
+    return state
+
+
+def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Action | None = None,
+                   samples: int = 1, horizon: int = 40) -> None:
+    """Every check that one position allows (see the module's docstring)."""
+    n = state.num_players
+    snapshot = state.to_json()
+    # a few moves ahead, played on the original's copies
+    ahead = _random_line(state.clone(), rng, horizon)
+    expected = _play_on(state.clone(), ahead).to_json()
+
+    # a clone plays on exactly like the original, and leaves the original untouched
+    twin = state.clone()
+    expect(_play_on(twin, ahead).to_json() == expected,
+           f"{spec.id}: a clone plays on differently from the original")
+    expect(state.to_json() == snapshot, f"{spec.id}: playing on a clone changed the original "
+                                         f"(a list shared between them?)")
+    # a saved state, loaded, plays on exactly alike
+    loaded = spec.load_state(json.loads(json.dumps(snapshot)))
+    expect(loaded.to_json() == snapshot, f"{spec.id}: to_json after load_state differs")
+    expect(_play_on(loaded, ahead).to_json() == expected,
+           f"{spec.id}: a state loaded from to_json() plays on differently")
+    expect(state.to_json() == snapshot, f"{spec.id}: loading a copy changed the original")
+
+    # an illegal action raises and changes nothing
+    if illegal is not None:
+        try:
+            state.apply(illegal)
+        except IllegalAction as exc:
+            expect(bool(str(exc)), f"{spec.id}: an illegal action raised without a reason")
+        else:
+            raise ContractError(f"{spec.id}: the illegal {illegal!r} was accepted")
+        expect(state.to_json() == snapshot, f"{spec.id}: a refused {illegal!r} changed the state")
+
+    for seat in [None, *range(n)]:
+        view = state.view(seat)
+        text = json.dumps(view)
+        expect("log" not in view, f"{spec.id}: the view carries the log")
+        expect(json.loads(text) == view, f"{spec.id}: the view of seat {seat} is not plain JSON")
+        if seat is None:
+            continue
+        # the view does not change when what the seat may not see changes
+        for shuffled in _shuffled_hidden(state, seat, rng):
+            expect(shuffled.view(seat) == view,
+                   f"{spec.id}: seat {seat}'s view changes with something it may not see "
+                   f"({shuffled._shuffled_field})")
+        # a determinization is consistent with the view
+        if spec.determinize is not None:
+            for _ in range(samples):
+                guess = spec.determinize(json.loads(text), rng)
+                guessed = guess.view(seat)
+                if guessed != view:
+                    raise ContractError(f"{spec.id}: determinize(view).view({seat}) differs from the "
+                                        f"view: {first_difference(guessed, view)}")
+                if state.current_player == seat:
+                    expect(set(guess.legal_actions()) == set(state.legal_actions()),
+                           f"{spec.id}: the seat to act has other choices in a determinization")
+
+
+def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
+    line = []
+    while len(line) < horizon and not state.is_over:
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        state.apply(action)
+        settle_chance(state)
+        line.append(action)
+    return line
+
+
+def _shuffled_hidden(state: GameState, seat: int, rng: Rng) -> Iterator[GameState]:
+    """Copies of `state` with one hidden list (that `seat` may not see) shuffled in each."""
+    for f in type(state).hidden_fields():
+        for twin in _shuffle_field(state, f.name, seat, rng, f.visibility):
+            yield twin
+
+
+def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility: str) -> Iterator[GameState]:
+    def shuffled(value: Any) -> Any:
+        if isinstance(value, list) and len(value) > 1:
+            items = list(value)
+            rng.shuffle(items)
+            return items if items != value else None
+        return None
+
+    top = state.__dict__.get(name)
+    if top is not None and visibility == SECRET:
+        new = shuffled(top)
+        if new is not None:
+            twin = state.clone()
+            setattr(twin, name, new)
+            twin._shuffled_field = name
+            yield twin
+        return
+    if top is not None and visibility == OWN:
+        others = [s for s in range(len(top)) if s != seat]
+        for other in others:
+            new = shuffled(top[other])
+            if new is not None:
+                twin = state.clone()
+                getattr(twin, name)[other] = new
+                twin._shuffled_field = f"{name}[{other}]"
+                yield twin
+        # two other seats' secrets swapped (a card each, say): nothing of it may show
+        for a, b in zip(others, others[1:]):
+            same_size = not isinstance(top[a], list) or (isinstance(top[b], list) and len(top[a]) == len(top[b]))
+            if top[a] != top[b] and same_size:     # counts are public: keep them
+                twin = state.clone()
+                entries = getattr(twin, name)
+                entries[a], entries[b] = entries[b], entries[a]
+                twin._shuffled_field = f"{name}[{a}]<->{name}[{b}]"
+                yield twin
+        return
+    # a key of per-seat records
+    for f in type(state).declared():
+        if not f.is_records or name not in {k.name for k in f.keys}:
+            continue
+        for other, record in enumerate(getattr(state, f.name)):
+            new = shuffled(record[name])
+            if other != seat and new is not None:
+                twin = state.clone()
+                getattr(twin, f.name)[other][name] = new
+                twin._shuffled_field = f"{f.name}[{other}].{name}"
+                yield twin
+
+
+def first_difference(a: Any, b: Any, path: str = "view") -> str:
+    if type(a) is not type(b):
+        return f"{path}: {a!r} != {b!r}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key, "<missing>") != b.get(key, "<missing>"):
+                return first_difference(a.get(key, "<missing>"), b.get(key, "<missing>"), f"{path}.{key}")
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: length {len(a)} != {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: {a!r} != {b!r}"
+
+
+def check_replay(spec: GameSpec, n: int, options: dict[str, Any], seed: int,
+                 actions: list[Action], final: GameState) -> None:
+    again = _play_on(_settled(spec.make(n, seed, options)), actions)
+    expect(again.to_json() == final.to_json(), f"{spec.id}: the same seed and actions gave another game")
+
+
+def _settled(state: GameState) -> GameState:
+    settle_chance(state)
+    return state
+
+
+def check_finished(spec: GameSpec, state: GameState, last: Action | None) -> None:
+    n = state.num_players
+    expect(state.is_over and state.current_player is None, f"{spec.id}: the game should be over")
+    expect(state.legal_actions() == [], f"{spec.id}: a finished game still has legal actions")
+    scores = state.scores()
+    expect(len(scores) == n, f"{spec.id}: scores() has {len(scores)} entries for {n} seats")
+    ranking = state.ranking()
+    expect(len(ranking) == n and min(ranking) == 1 and all(1 <= p <= n for p in ranking),
+           f"{spec.id}: ranking {ranking} is not a ranking of {n} seats")
+    expect(state.winners() == [s for s in range(n) if ranking[s] == 1],
+           f"{spec.id}: winners {state.winners()} are not the seats in first place {ranking}")
+    breakdown = state.score_breakdown()
+    expect([sum(points[s] for _, points in breakdown) for s in range(n)] == scores,
+           f"{spec.id}: the score breakdown does not add up to the scores")
+    if last is not None:
+        try:
+            state.apply(last)
+        except IllegalAction:
+            pass
+        else:
+            raise ContractError(f"{spec.id}: a finished game accepted {last!r}")
+
+
+def check_game(spec: GameSpec, n: int, options: dict[str, Any], seed: int, *,
+               check_every: int = 0, samples: int = 1) -> GameState:
+    """A random game with every contract check; returns the finished state."""
+    state, actions = play_random(spec, n, options, seed, check_every=check_every, samples=samples)
+    check_finished(spec, state, actions[-1] if actions else None)
+    check_replay(spec, n, options, seed, actions, state)
+    return state

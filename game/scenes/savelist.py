@@ -1,0 +1,126 @@
+"""The saves folder as the load screen lists it: one row per file, read defensively.
+
+No drawing here. A file that cannot be used still gets a row, with the reason (a sentence for
+the detail panel, a word or two for the list), so a player can see it and delete it. A row
+carries the game number only where it may be shown: for a finished game or one whose number
+was typed in.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+from typing import Any
+
+from game.core import paths
+from game.core.registry import load_games
+from game.core.saves import SaveError, read_save
+from game.scenes.game_number import shown_game_number
+
+
+@dataclasses.dataclass
+class SaveRow:
+    """One file in the list: what its save says, or why it cannot be used."""
+
+    path: Path
+    is_autosave: bool
+    modified: float
+    name: str = ""
+    game_id: str = ""
+    title: str = ""
+    accent: str = "#5b626d"
+    seats: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    moves: int = 0
+    seed_known: bool = False      # the number was typed in to replay a known game
+    game_number: int | None = None   # None while it must not be shown (see game_number.py)
+    options: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # (label, choice)
+    date: str = ""
+    finished: bool = False
+    error: str | None = None      # the full reason, for the detail panel
+    reason: str = ""              # a word or two, for the row
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    @property
+    def label(self) -> str:
+        """What the player calls it: the save's name, or the file's when it cannot be read."""
+        return self.name if self.ok else self.path.name
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [str(seat.get("name", "?")) for seat in self.seats]
+
+
+def short_reason(message: str) -> str:
+    """A word or two for a row, from read_save's sentence."""
+    text = message.lower()
+    for needle, short in (("does not exist", "missing"), ("cannot be read", "unreadable"),
+                          ("is empty", "empty"), ("newer journeys", "from a newer Journeys"),
+                          ("not a journeys save", "not a save"), ("does not know", "unknown game"),
+                          ("cannot play", "game not built yet"), ("damaged", "damaged"),
+                          ("unknown version", "unknown version"), ("no version", "damaged")):
+        if needle in text:
+            return short
+    return "cannot be loaded"
+
+
+def _file_date(modified: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(modified)) if modified else ""
+
+
+def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
+    """Everything the list shows about one file; never raises."""
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    row = SaveRow(path=path, is_autosave=is_autosave, modified=modified,
+                  name="Autosave" if is_autosave else path.stem, date=_file_date(modified))
+    games = load_games()
+    try:
+        data = read_save(path, known_games=set(games))
+        spec = games[data["game"]]
+        if not spec.available:
+            raise SaveError(f"The save file {path.name} is for {spec.title}, which this Journeys "
+                            f"cannot play yet.")
+    except SaveError as exc:
+        row.error = str(exc)
+        row.reason = short_reason(row.error)
+        return row
+    row.game_id = spec.id
+    row.title = spec.title
+    row.accent = spec.accent
+    row.seats = [seat if isinstance(seat, dict) else {"name": str(seat)} for seat in data["seats"]]
+    row.moves = len(data["actions"])
+    row.finished = bool(data.get("over", False))
+    row.seed_known = data.get("seed_known", False) is True   # absent in older saves
+    row.game_number = shown_game_number(data["seed"], known=row.seed_known, over=row.finished)
+    for option in spec.options:
+        value = data["options"].get(option.key, option.default)
+        row.options.append((option.label, next((label for v, label in option.choices if v == value),
+                                               str(value))))
+    name = data.get("name")
+    if not is_autosave and isinstance(name, str) and name.strip():
+        row.name = name.strip()
+    saved_at = data.get("saved_at")
+    if isinstance(saved_at, str) and saved_at.strip():
+        row.date = saved_at.strip()[:16]   # minutes are enough
+    return row
+
+
+def list_saves() -> list[SaveRow]:
+    """The autosave first (it is what a player usually wants), then the saves, newest first."""
+    rows: list[SaveRow] = []
+    autosave = paths.autosave_path()
+    if autosave.exists():
+        rows.append(read_row(autosave, is_autosave=True))
+    try:
+        files = [p for p in paths.saves_dir().glob("*.json")
+                 if p.is_file() and not p.name.startswith(".")]   # skip half-written temp files
+    except OSError:
+        files = []
+    found = [read_row(p) for p in files]
+    found.sort(key=lambda r: (r.modified, r.path.name), reverse=True)
+    return rows + found

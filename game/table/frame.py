@@ -1,0 +1,608 @@
+"""The frame every game scene shares.
+
+It owns the session and shows, for every game: whose turn it is and what they may do (the
+status line), the seats, the game log, undo/redo, the rules and the pause menu. It runs the
+bots off the UI thread at a pace a person can follow, brings the pass-the-device curtain down
+between two people, autosaves (through the session) and opens the results at the end.
+
+A game's scene subclasses it: it adds its board layers in `build_board`, draws a seat's panel in
+`seat_summary`, says what the player may do in `prompt`, turns clicks into actions in
+`hit_board` and `click_target`, and starts animations in `on_applied` (from `last_events`).
+"""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Hashable
+
+import pygame
+import pygame_gui
+
+from game.core import stats
+from game.core.ai.worker import BotRunner, Pending
+from game.core.protocol import Action, Event, IllegalAction
+from game.core.registry import import_attr
+from game.core.session import Session
+from game.table.board import board_picture, plain_board
+from game.table.controller import TableContext, TableController
+from game.ui import theme
+from game.ui.anim import Animator
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.app import App
+
+TOP_BAR = pygame.Rect(0, 0, 1920, 64)
+BOARD = pygame.Rect(0, 64, 1390, 1016)
+SIDE = pygame.Rect(1400, 64, 520, 1016)
+LOG_LINES = 9
+# Re-rendering time allowed per frame before the other changed layers wait for the next frame
+# (16 ms later, unseen): one or two layers a frame keeps every frame short.
+LAYER_BUDGET_S = 0.0015
+
+
+_RUNNER: BotRunner | None = None
+
+
+def bot_runner() -> BotRunner:
+    """The app's one bot worker (a separate process, started on first need)."""
+    global _RUNNER
+    if _RUNNER is None:
+        _RUNNER = BotRunner()
+    return _RUNNER
+
+
+def close_bot_runner() -> None:
+    global _RUNNER
+    if _RUNNER is not None:
+        _RUNNER.close()
+        _RUNNER = None
+
+
+def open_game(app: "App", session: Session, *, bots_paused: bool = False) -> "GameScene":
+    """Start showing `session` in its game's scene, on top of the main menu."""
+    scene_class = import_attr(session.spec.scene)
+    scene = scene_class(app, session, bots_paused=bots_paused)
+    menu = next((s for s in app.scenes if isinstance(s, app.route("menu"))), None) or app.scene("menu")
+    app.reset_to(menu, scene)
+    return scene
+
+
+class Layer:
+    """A cached picture of one part of the scene, redrawn only when its signature changes."""
+
+    def __init__(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
+                 signature: Callable[[], Hashable], alpha: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.render = render
+        self.signature = signature
+        self.alpha = alpha
+        self.surface: pygame.Surface | None = None
+        self.last: Hashable = object()
+
+    def refresh(self, allowed: bool = True) -> bool:
+        """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
+        the picture changed. A layer not allowed now keeps its old picture one more frame."""
+        sig = self.signature()
+        if self.surface is not None and (sig == self.last or not allowed):
+            return False
+        flags = pygame.SRCALPHA if self.alpha else 0
+        surface = pygame.Surface(self.rect.size, flags)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha() if self.alpha else surface.convert()
+        self.render(surface)
+        self.surface = surface
+        self.last = sig
+        return True
+
+
+class GameScene(Scene):
+    has_hidden_information = True
+
+    def __init__(self, app: "App", session: Session, *, bots_paused: bool = False) -> None:
+        super().__init__(app)
+        self.session = session
+        self.spec = session.spec
+        self.bots_paused = bots_paused
+        self.anim = Animator(app.animation_speed)
+        self.table = TableController(session, hidden_information=self.has_hidden_information)
+        #: all a game scene may read: the viewer's view, legal actions, words, log, events
+        self.ctx: TableContext = self.table.context
+        self.status_note = ""          # why the last click was refused, or what just happened
+        self.status_warning = False
+        self.map_problem = ""           # why the board is drawn on plain paper, if it is
+        self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
+        self.hover: Hashable = None
+        self.log_scroll = 0
+        self._bot_future: Pending | None = None
+        self._bot_started = 0.0
+        self._bot_generation = 0
+        self._over_handled = session.state.is_over
+        self._results_at: float | None = None
+        self.last_actor: int | None = None
+        self.layers: list[Layer] = []
+        self._layers_waiting = False   # changed layers left for the next frame
+        self._seat_rects = self._layout_seats()
+        self.session.autosave_in_background = True
+        if any(seat.is_bot for seat in session.seats) and not bots_paused:
+            bot_runner()  # start the worker now, so it is ready by the first bot's turn
+        self._build_frame_buttons()
+        self.add_layer(TOP_BAR, self._render_top, self._top_signature)
+        for seat, rect in enumerate(self._seat_rects):
+            self.add_layer(rect, self._seat_renderer(seat), self._seat_signer(seat))
+        self.add_layer(self._log_rect(), self._render_log_layer, self._log_signature)
+        self.build_board()
+        self.table.on_refresh = self._view_changed   # from now on the scene hears of every change
+        self.refresh_view()
+
+    # ---- set-up -------------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is on the screen (None: nobody's, e.g. behind the curtain)."""
+        return self.table.viewer
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.ctx.view
+
+    @property
+    def log(self) -> list[tuple[int | None, str]]:
+        return self.ctx.log
+
+    @property
+    def last_events(self) -> list[Event]:
+        """What the last move did, as the viewer may know it (scenes animate from these)."""
+        return self.ctx.last_events
+
+    @property
+    def _awaiting_curtain(self) -> bool:
+        return self.table.awaiting_curtain
+
+    def humans(self) -> list[int]:
+        return self.table.humans()
+
+    def _build_frame_buttons(self) -> None:
+        x = 1920 - 16
+        self.frame_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for key, label, tip in (("menu", "Menu", "Pause: save, settings, main menu (Esc)"),
+                                ("rules", "Rules", "The rules of this game (F1)"),
+                                ("redo", "Redo", "Do again what you took back (Ctrl+Y)"),
+                                ("undo", "Undo", "Take back your last step this turn (Ctrl+Z)")):
+            width = 116
+            x -= width + 10
+            self.frame_buttons[key] = self.button((x, 10, width, 44), label, tooltip=tip)
+        self._update_frame_buttons()
+
+    def add_layer(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
+                  signature: Callable[[], Hashable], alpha: bool = True) -> Layer:
+        layer = Layer(rect, render, signature, alpha)
+        self.layers.append(layer)
+        return layer
+
+    def build_board(self) -> None:
+        """Subclasses add their board layers here."""
+
+    # ---- names and views ------------------------------------------------------------------
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "Nobody"
+        return self.session.seats[seat].name
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.session.seats]
+
+    def words(self, text: str) -> str:
+        return self.ctx.words(text)
+
+    def refresh_view(self) -> None:
+        """Read the view anew (the context then calls `on_view`)."""
+        self.ctx.refresh()
+
+    def _view_changed(self) -> None:
+        self._update_frame_buttons()
+        self.on_view()
+
+    def on_view(self) -> None:
+        """Hook: the viewer's view (or the viewer) changed; drop per-view choices here."""
+
+    def is_my_turn(self) -> bool:
+        """The seat to act is a person and their view is on screen."""
+        return self.table.is_my_turn()
+
+    def _update_frame_buttons(self) -> None:
+        if not hasattr(self, "frame_buttons"):
+            return
+        mine = self.is_my_turn()
+        for key, ok in (("undo", mine and self.session.can_undo()),
+                        ("redo", mine and self.session.can_redo())):
+            button = self.frame_buttons[key]
+            if ok and not button.is_enabled:
+                button.enable()
+            elif not ok and button.is_enabled:
+                button.disable()
+
+    # ---- acting -----------------------------------------------------------------------------
+    def try_action(self, action: Action) -> bool:
+        """A person's click became `action`: apply it, or say why it is not allowed."""
+        if not self.is_my_turn():
+            self.refuse("Wait for your turn.")
+            return False
+        if self.anim.busy:
+            self.anim.finish_all()
+        try:
+            self.perform(action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.status_note = reason
+        self.status_warning = True
+        self.app.sound.play("error")
+
+    def perform(self, action: Action) -> None:
+        """Apply an action for the seat to act (person or bot) and show what happened."""
+        seat = self.table.to_act()
+        before = self.view
+        events = self.table.apply(action)
+        self.last_actor = seat
+        self.status_note = ""
+        self.status_seat = None
+        self.status_warning = False
+        self._update_frame_buttons()
+        if seat is not None and self.session.seats[seat].is_bot:
+            # what the bot just did stays on the status line until the next move
+            said = self.table.said_by(seat, events)
+            if said:
+                self.status_note = said
+                self.status_seat = seat
+        self.on_applied(action, seat, before, self.view)
+        if self.session.state.is_over and not self._over_handled:
+            self._over_handled = True
+            self._record_result()
+            self.app.sound.play("game_end")
+            self._results_at = time.perf_counter() + 1.2 * max(0.3, self.app.animation_speed)
+
+    def on_applied(self, action: Action, seat: int | None, before: dict, after: dict) -> None:
+        """Subclasses start animations and sounds here."""
+
+    def undo(self) -> None:
+        if not self.is_my_turn() or not self.session.can_undo():
+            self.refuse("Nothing to undo: a new card or turn came since.")
+            return
+        self.anim.finish_all()
+        self.table.undo()
+        self.status_note = "Taken back."
+        self.status_warning = False
+        self.refresh_view()
+
+    def redo(self) -> None:
+        if not self.is_my_turn() or not self.session.can_redo():
+            return
+        self.anim.finish_all()
+        self.table.redo()
+        self.status_note = ""
+        self.refresh_view()
+
+    def _record_result(self) -> None:
+        state = self.session.state
+        try:
+            stats.record_game(self.spec.id, self.session.seats, state.scores(), state.winners())
+        except OSError as exc:
+            self.status_note = f"Could not write the statistics: {exc}"
+
+    # ---- bots -----------------------------------------------------------------------------
+    def _drive(self) -> None:
+        nxt = self.table.next()
+        if nxt.kind == "over":
+            if self._results_at is not None and time.perf_counter() >= self._results_at:
+                self._results_at = None
+                self.show_results()
+        elif nxt.kind == "bot":
+            self._update_frame_buttons()
+            self._drive_bot(nxt.seat)
+        elif nxt.kind == "curtain":
+            self._update_frame_buttons()
+            self.app.push(self.app.scene("curtain", self, nxt.seat))
+        elif nxt.kind == "show":
+            self._update_frame_buttons()
+            self.app.sound.play("turn")
+
+    def curtain_lifted(self, seat: int) -> None:
+        self.table.lift_curtain(seat)
+        self._update_frame_buttons()
+        self.invalidate()
+
+    def _drive_bot(self, seat: int) -> None:
+        if self.bots_paused:
+            return
+        pace = self.table.min_think(seat, self.app.settings.bot_pace)
+        if self._bot_future is None:
+            view, legal, seed = self.table.bot_request(seat)
+            self._bot_generation += 1
+            self._bot_started = time.perf_counter()
+            self._bot_future = bot_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
+                                                seed, view, legal)
+            return
+        if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:
+            return
+        future, self._bot_future = self._bot_future, None
+        action = future.result()  # a bot error surfaces here, on the UI thread
+        self.perform(action)
+
+    def bot_thinking(self) -> bool:
+        return self._bot_future is not None
+
+    # ---- results --------------------------------------------------------------------------
+    def show_results(self) -> None:
+        self.app.replace(self.app.scene("results", self.session))
+
+    # ---- frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.anim.update(dt)
+        if not self.anim.busy:
+            self._drive()
+
+    def wants_frames(self) -> bool:
+        seat = self.table.to_act()
+        return (self.anim.busy or self._layers_waiting or self._bot_future is not None or self._results_at is not None
+                or (self.table.bot_to_act() and not self.bots_paused)
+                or (seat is not None and not self._awaiting_curtain and self.viewer != seat
+                    and not self.table.bot_to_act()))
+
+    def on_exit(self) -> None:
+        self._bot_generation += 1
+        self._bot_future = None
+        self.session.flush()
+
+    # ---- events ---------------------------------------------------------------------------
+    def on_ui_event(self, event: pygame.event.Event) -> None:
+        if not self.press_named(event, self.frame_buttons) and event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_board_button(event.ui_element)
+
+    def on_board_button(self, element: Any) -> None: ...
+
+    def do_menu(self) -> None:
+        self.app.push(self.app.scene("pause", self))
+
+    def do_rules(self) -> None:
+        self.app.push(self.app.scene("rules", self.spec.id))
+
+    def do_undo(self) -> None:
+        self.undo()
+
+    def do_redo(self) -> None:
+        self.redo()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE:
+                self.do_menu()
+            elif event.key == pygame.K_F1:
+                self.do_rules()
+            elif ctrl and event.key == pygame.K_z:
+                self.undo()
+            elif ctrl and event.key == pygame.K_y:
+                self.redo()
+            else:
+                return self.key_board(event)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self._log_rect().collidepoint(self.app.mouse_pos):
+                self.log_scroll = max(0, self.log_scroll + event.y)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if BOARD.collidepoint(event.pos):
+                if self.anim.busy:
+                    self.anim.finish_all()
+                target = self.hit_board(event.pos)
+                if target is None:
+                    return True
+                if not self.is_my_turn():
+                    seat = self.table.to_act()
+                    self.refuse("The game is over." if seat is None else f"It is {self.name(seat)}'s turn.")
+                    return True
+                self.click_target(target)
+                return True
+        return False
+
+    def _hit_side(self, pos) -> Hashable:
+        for seat, rect in enumerate(self._seat_rects):
+            if rect.collidepoint(pos):
+                return ("seat", seat)
+        return None
+
+    # ---- the board's picture (every game) ---------------------------------------------------------
+    def board_picture(self, board: Any, file: str) -> pygame.Surface:
+        """The picture layer of a loaded Tiled map, converted for fast blits."""
+        return board_picture(board, file)
+
+    def plain_board(self, exc: Exception, size: tuple[int, int]) -> pygame.Surface:
+        """A broken map must not stop the game: plain paper instead, which says why (and so does
+        the status line, until the first move)."""
+        image, self.map_problem = plain_board(exc, size)
+        self.status_note = self.map_problem
+        self.status_warning = True
+        return image
+
+    # ---- board hooks (subclasses) -----------------------------------------------------------
+    def hit_board(self, pos: tuple[int, int]) -> Hashable:
+        return None
+
+    def click_target(self, target: Hashable) -> None:
+        """A person whose turn it is clicked `target` (from hit_board) on the board."""
+
+    def key_board(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def prompt(self) -> str:
+        """What the seat to act may do now, in words."""
+        return "Your turn."
+
+    def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """Draw one seat's public (and, for the viewer, private) state in `rect` (local coords)."""
+
+    def seat_panel_height(self) -> int:
+        return 150
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def _layout_seats(self) -> list[pygame.Rect]:
+        height = self.seat_panel_height()
+        return [pygame.Rect(SIDE.x, SIDE.y + 8 + i * (height + 8), SIDE.width, height)
+                for i in range(len(self.session.seats))]
+
+    def side_reserved(self) -> int:
+        """Height a game keeps for its own panel between the seats and the log."""
+        return 0
+
+    def side_reserved_rect(self) -> pygame.Rect:
+        top = self._seat_rects[-1].bottom + 8 if self._seat_rects else SIDE.y
+        return pygame.Rect(SIDE.x, top, SIDE.width, self.side_reserved())
+
+    def _log_rect(self) -> pygame.Rect:
+        reserved = self.side_reserved_rect()
+        top = reserved.bottom + 8
+        return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
+
+    def status_text(self) -> tuple[str, bool]:
+        state = self.session.state
+        if state.is_over:
+            winners = state.winners()
+            names = " and ".join(self.name(w) for w in winners)
+            return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
+        if self.status_note:
+            return self.status_note, self.status_warning
+        seat = state.current_player
+        if self.session.seats[seat].is_bot:
+            return f"{self.name(seat)} is thinking…", False
+        if self._awaiting_curtain or self.viewer != seat:
+            return f"Waiting for {self.name(seat)}.", False
+        return f"{self.name(seat)}: {self.prompt()}", False
+
+    def _top_signature(self) -> Hashable:
+        state = self.session.state
+        return (self.status_text(), state.current_player, self.viewer, self.status_seat)
+
+    def _render_top(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL)
+        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
+        state = self.session.state
+        seat = self.status_seat if (self.status_note and self.status_seat is not None) else state.current_player
+        x = 24
+        if seat is not None:
+            theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
+            x += 40
+        text, warning = self.status_text()
+        colour = theme.WARNING if warning else theme.TEXT
+        theme.draw_text(surface, text, (x, 32), theme.SIZE_BODY, colour, bold=not warning,
+                        anchor="midleft", max_width=1920 - x - 560)
+
+    def seat_signature(self, seat: int) -> Hashable:
+        """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
+        return repr(self.view["players"][seat]) if "players" in self.view else repr(self.view)
+
+    def _seat_signer(self, seat: int) -> Callable[[], Hashable]:
+        def signature() -> Hashable:
+            state = self.session.state
+            return (self.seat_signature(seat), self.viewer, self.hover == ("seat", seat),
+                    state.current_player == seat, state.is_over)
+        return signature
+
+    def _seat_renderer(self, seat: int) -> Callable[[pygame.Surface], None]:
+        def render(surface: pygame.Surface) -> None:
+            surface.fill((0, 0, 0, 0))
+            local = surface.get_rect()
+            state = self.session.state
+            active = seat == state.current_player
+            colour = theme.PANEL_LIGHT if active or self.hover == ("seat", seat) else theme.PANEL
+            pygame.draw.rect(surface, colour, local, border_radius=12)
+            seat_info = self.session.seats[seat]
+            accent = theme.seat_colour(seat_info.colour)
+            pygame.draw.rect(surface, accent, (local.x, local.y, 8, local.height),
+                             border_top_left_radius=12, border_bottom_left_radius=12)
+            if active:
+                pygame.draw.rect(surface, accent, local, 3, border_radius=12)
+            theme.draw_seat_badge(surface, seat_info.colour, (local.x + 34, local.y + 26), 24)
+            label = seat_info.name + ("  (bot, " + seat_info.level + ")" if seat_info.is_bot else "")
+            if seat == self.viewer:
+                label += "  · you"
+            theme.draw_text(surface, label, (local.x + 56, local.y + 26), theme.SIZE_BODY, theme.TEXT,
+                            bold=True, anchor="midleft", max_width=local.width - 200)
+            self.seat_summary(surface, local, seat)
+        return render
+
+    def _log_signature(self) -> Hashable:
+        log = self.log
+        return (len(self.session.events), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
+
+    def _render_log_layer(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0, 0))
+        self._render_log(surface, surface.get_rect())
+
+    def _render_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        theme.draw_text(surface, "Game log", (rect.x + 18, rect.y + 12), theme.SIZE_SMALL, theme.TEXT_DIM,
+                        bold=True)
+        lines: list[tuple[int | None, str]] = []
+        inner = pygame.Rect(rect.x + 18, rect.y + 44, rect.width - 36, rect.height - 56)
+        for seat, text in self.log:
+            for i, line in enumerate(theme.wrap(self.words(text), theme.SIZE_SMALL, inner.width - 26)):
+                lines.append((seat if i == 0 else -1, line))
+        line_h = theme.font(theme.SIZE_SMALL).get_linesize()
+        visible = max(1, inner.height // line_h)
+        end = max(0, len(lines) - self.log_scroll)
+        start = max(0, end - visible)
+        while start < end and lines[start][0] == -1:   # begin with a whole entry
+            start += 1
+        if self.log_scroll > len(lines):
+            self.log_scroll = len(lines)
+        y = inner.y
+        for seat, line in lines[start:end]:
+            if seat is not None and seat >= 0:
+                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[seat].colour),
+                                   (inner.x + 6, y + line_h // 2), 6)
+            theme.draw_text(surface, line, (inner.x + 22, y), theme.SIZE_SMALL,
+                            theme.TEXT if seat is not None else theme.TEXT_DIM)
+            y += line_h
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        canvas.fill(theme.BG)
+        for layer in self.layers:
+            if layer.surface is None:
+                layer.refresh()
+            canvas.blit(layer.surface, layer.rect)
+        self.draw_overlay(canvas)
+        self.anim.draw(canvas)
+        self.ui.draw_ui(canvas)
+
+    def draw_overlay(self, canvas: pygame.Surface) -> None:
+        """Things drawn over the layers every frame (hover previews)."""
+
+    def take_dirty(self):
+        # Re-render changed layers, at most a few milliseconds' worth per frame so an action
+        # never stalls an animation; the rest follow on the next frames.
+        deadline = time.perf_counter() + LAYER_BUDGET_S
+        self._layers_waiting = False
+        for layer in self.layers:
+            allowed = layer.surface is None or time.perf_counter() < deadline
+            if layer.refresh(allowed):
+                self.invalidate(layer.rect)
+            elif not allowed and layer.signature() != layer.last:
+                self._layers_waiting = True
+        for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
+            self.invalidate(rect)
+        for rect in self.ticking_rects():
+            self.invalidate(rect)
+        return super().take_dirty()
+
+    def ticking_rects(self) -> list[pygame.Rect]:
+        """Small areas redrawn every frame while something ticks (a thinking bot's dots)."""
+        return []

@@ -1,0 +1,77 @@
+"""Panels of choices: a keyed set of buttons kept in step with what the current choice offers.
+
+A scene says which buttons it wants now (key, label, kind, where); the panel keeps the pygame-gui
+buttons in step, rebuilding them only when the wanted set changes, and tells which key a press
+was for. Keys are usually legal actions, or words such as "back".
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Hashable, Sequence
+
+import pygame
+
+from game.ui import theme
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """One wanted button: `rect` on the 1920x1080 canvas; `kind`: "", "primary" or "small"."""
+
+    key: Hashable
+    label: str
+    rect: tuple[int, int, int, int]
+    kind: str = ""
+    tooltip: str = ""
+
+
+class ChoicePanel:
+    """The buttons of one scene's current choice."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.buttons: dict[Hashable, Any] = {}
+        self._wanted: tuple = ()
+
+    def sync(self, wanted: Sequence[Choice]) -> None:
+        """Show exactly these buttons (no work when they are the ones already shown)."""
+        signature = tuple((repr(c.key), c.label, c.rect, c.kind, c.tooltip) for c in wanted)
+        if signature == self._wanted:
+            return
+        self.clear()
+        self._wanted = signature
+        for choice in wanted:
+            self.buttons[choice.key] = self.scene.button(choice.rect, choice.label, kind=choice.kind,
+                                                         tooltip=choice.tooltip or None)
+
+    def clear(self) -> None:
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+        self._wanted = ()
+
+    def pressed(self, element: Any) -> Hashable | None:
+        """The key of the pressed button `element`, or None if it is not one of the panel's."""
+        for key, button in self.buttons.items():
+            if element is button:
+                return key
+        return None
+
+
+def row_of_choices(labels: Sequence[tuple[Hashable, str, str]], x: int, y: int, right: int, *,
+                   height: int = 56, gap: int = 16, size: int = 24, bold: bool = True,
+                   min_width: int = 160, line_gap: int = 10) -> list[Choice]:
+    """Buttons laid out left to right from (x, y), wrapping before `right`: (key, label, kind)."""
+    out = []
+    cx, cy = x, y
+    for key, label, kind in labels:
+        width = max(min_width, theme.font(size, bold).size(label)[0] + 40)
+        if cx + width > right and cx > x:
+            cx, cy = x, cy + height + line_gap
+        out.append(Choice(key, label, (cx, cy, width, height), kind))
+        cx += width + gap
+    return out
+
+
+def union(rects: Sequence[pygame.Rect]) -> pygame.Rect | None:
+    return rects[0].unionall(rects[1:]) if rects else None

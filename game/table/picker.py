@@ -1,0 +1,82 @@
+"""Narrow the legal actions click by click.
+
+A move a person makes in several clicks (a card, then how to pay for it; a route, then which
+cards) is still one of the legal actions: the picker holds them and lets each click keep only
+those that agree with it, so a scene never builds an action itself and never offers one the
+rules would refuse.
+
+    picker = Picker(ctx.legal, steps=(lambda a: a.card, lambda a: a.pay))
+    picker.options()        # the cards that can be played
+    picker.choose(12)       # card 12 clicked
+    picker.options()        # the ways to pay for it
+    picker.choose((0, 1, 0, 0))
+    picker.action           # the one action left
+"""
+from __future__ import annotations
+
+from typing import Callable, Generic, Hashable, Sequence, TypeVar
+
+A = TypeVar("A")
+
+
+class Picker(Generic[A]):
+    """The legal actions of one kind, narrowed by a choice per step."""
+
+    def __init__(self, legal: Sequence[A], steps: Sequence[Callable[[A], Hashable]],
+                 keep: Callable[[A], bool] | None = None) -> None:
+        self.all = [a for a in legal if keep is None or keep(a)]
+        self.steps = tuple(steps)
+        self.chosen: list[Hashable] = []
+
+    @property
+    def remaining(self) -> list[A]:
+        """The actions that agree with every choice so far."""
+        out = self.all
+        for step, value in zip(self.steps, self.chosen):
+            out = [a for a in out if step(a) == value]
+        return out
+
+    @property
+    def depth(self) -> int:
+        return len(self.chosen)
+
+    def options(self) -> list[Hashable]:
+        """The distinct values the next step may take, in the order of the legal actions."""
+        if self.depth >= len(self.steps):
+            return []
+        step = self.steps[self.depth]
+        seen: dict[Hashable, None] = {}
+        for action in self.remaining:
+            seen.setdefault(step(action), None)
+        return list(seen)
+
+    def can_choose(self, value: Hashable) -> bool:
+        return value in self.options()
+
+    def choose(self, value: Hashable) -> None:
+        """Keep the actions whose next step is `value`; ValueError if none has it."""
+        if not self.can_choose(value):
+            raise ValueError(f"{value!r} is not one of the choices {self.options()!r}")
+        self.chosen.append(value)
+
+    def back(self) -> None:
+        """Undo the last choice (nothing happens at the start)."""
+        if self.chosen:
+            self.chosen.pop()
+
+    def reset(self, legal: Sequence[A] | None = None) -> None:
+        """Start again (with new legal actions, when they changed)."""
+        if legal is not None:
+            self.all = list(legal)
+        self.chosen = []
+
+    @property
+    def action(self) -> A | None:
+        """The action the choices come to: the only one left, else None."""
+        left = self.remaining
+        return left[0] if len(left) == 1 else None
+
+    def only_choice(self) -> Hashable | None:
+        """The next step's value when there is just one (a click the scene may skip)."""
+        options = self.options()
+        return options[0] if len(options) == 1 else None

@@ -1,0 +1,553 @@
+"""Scene tests for the statistics screen, the load screen and the save dialog.
+
+Everything goes through the real event path: window-coordinate mouse events are posted to
+pygame's queue, the app maps them through its viewport onto the 1920x1080 canvas, pygame-gui
+turns them into button presses, and those come back through the queue to the scene.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any, Iterable
+
+import pygame
+import pytest
+
+from game.app import App
+from game.core import paths, stats
+from game.core.registry import get, load_games
+from game.core.saves import write_json_atomic
+from game.core.session import Seat, Session
+from game.scenes.menu import MenuScene
+from game.scenes.load import LoadScene
+from game.scenes.save_dialog import SaveDialog, safe_name
+from game.scenes.stats import StatsScene
+from game.settings import Settings
+from game.table.frame import GameScene
+from game.ui.scene import Scene
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+def make_app() -> App:
+    return App(headless=True, settings=Settings(muted=True, animation_speed="off"), window_size=(1280, 720))
+
+
+def to_window(app: App, xy: tuple[float, float]) -> tuple[int, int]:
+    """A logical canvas point as the window sees it (what a real mouse event carries); the
+    pixel's middle, so that mapping it back lands on the same logical pixel."""
+    vp = app.viewport
+    return (round(vp.ox + (xy[0] + 0.5) * vp.scale), round(vp.oy + (xy[1] + 0.5) * vp.scale))
+
+
+def centre(element: Any) -> tuple[int, int]:
+    """The middle of a pygame-gui element (or a Rect) on the logical canvas."""
+    rect = element if isinstance(element, pygame.Rect) else element.rect
+    return rect.center
+
+
+def pump(app: App, frames: int = 4) -> None:
+    """Let the app take what is queued (our events, then pygame-gui's) for a few frames."""
+    for _ in range(frames):
+        app.step(events=pygame.event.get(), dt=1 / 60)
+
+
+def post_click(app: App, logical_xy: tuple[float, float]) -> None:
+    pos = to_window(app, logical_xy)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def click(app: App, logical_xy: tuple[float, float]) -> None:
+    post_click(app, logical_xy)
+    pump(app)
+
+
+def press(app: App, key: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    pump(app)
+
+
+def type_text(app: App, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    pump(app)
+
+
+@pytest.fixture
+def app():
+    application = make_app()
+    pygame.event.clear()
+    application.push(MenuScene(application))
+    yield application
+    pygame.event.clear()
+
+
+def make_save(name: str, moves: int = 3, seed: int = 11, seats: list[Seat] | None = None) -> Path:
+    session = Session(get("ubike"), seats or [Seat("A"), Seat("B")], {}, seed, name=name)
+    for _ in range(moves):
+        session.apply(session.state.legal_actions()[0], autosave=False)
+    path = paths.saves_dir() / f"{name}.json"
+    session.save_to(path)
+    return path
+
+
+def row_index(scene: LoadScene, path: Path) -> int:
+    return next(i for i, row in enumerate(scene.rows) if row.path == path)
+
+
+def click_row(app: App, scene: LoadScene, path: Path) -> None:
+    index = row_index(scene, path)
+    scene.select(index)                 # scrolls it into view, as the keyboard would
+    pump(app, 1)
+    click(app, scene.row_rect(index).center)
+
+
+def comparable(session: Session) -> dict[str, Any]:
+    data = session.to_save()
+    data.pop("saved_at")
+    return data
+
+
+# ---- statistics -------------------------------------------------------------------------------
+def test_stats_without_a_file_lists_every_game_unplayed(app):
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert app.errors == []
+    assert [r.game_id for r in scene.records] == list(load_games())
+    assert all(r.played == 0 for r in scene.records)
+    assert not scene.reset.element.is_enabled          # nothing to reset
+    assert not paths.stats_path().exists()             # looking writes nothing
+
+
+def test_stats_show_recorded_games(app):
+    ann, bot = Seat("Ann"), Seat("Bo", kind="bot", level="hard")
+    stats.record_game("ubike", [ann, bot], [40, 55], [1], when="2025-01-02")
+    stats.record_game("ubike", [ann, bot], [61, 30], [0], when="2025-01-03")
+    stats.record_game("ubike", [ann, Seat("Cy"), bot], [12, 90, 33], [1], when="2025-01-04")
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert app.errors == []
+    ubike = next(r for r in scene.records if r.game_id == "ubike")
+    assert ubike.played == 3
+    assert (ubike.by_kind["person"].won, ubike.by_kind["person"].played) == (2, 4)
+    assert (ubike.by_kind["bot-hard"].won, ubike.by_kind["bot-hard"].played) == (1, 3)
+    assert ubike.by_kind["bot-hard"].percent == 33
+    assert "bot-easy" not in ubike.by_kind
+    assert [b.score for b in ubike.best] == [90, 61, 55, 40, 33]      # top 5 of 7
+    assert (ubike.best[0].name, ubike.best[0].players, ubike.best[0].date) == ("Cy", 3, "2025-01-04")
+    assert all(r.played == 0 for r in scene.records if r.game_id != "ubike")
+    assert scene.total_played == 3
+    click(app, centre(scene.back_button))
+    assert isinstance(app.top, MenuScene)
+
+
+def test_stats_with_a_damaged_file(app):
+    paths.stats_path().write_text('{"version": 1, "games": {"ubike": {"pla', encoding="utf-8")
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert app.errors == []
+    assert "damaged" in scene.note
+    assert all(r.played == 0 for r in scene.records)
+    assert list(paths.data_dir().glob("statistics.json.damaged-*"))    # set aside, not lost
+
+
+def test_stats_with_odd_values_show_zeros(app):
+    write_json_atomic(paths.stats_path(), {"version": 1, "games": {
+        "ubike": {"played": "many", "by_kind": {"person": {"won": 9, "played": 2}, "bot-hard": []},
+                  "best": [{"name": "X"}, {"name": "Y", "score": 7}, 5]},
+        "tokaido": [], "someday": {"played": 2}}})
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert app.errors == []
+    ubike = next(r for r in scene.records if r.game_id == "ubike")
+    assert ubike.played == 0 and ubike.by_kind["person"].won == 2 and [b.name for b in ubike.best] == ["Y"]
+    assert scene.records[-1].game_id == "someday"      # a game this version does not know
+
+
+def test_stats_reset_asks_first(app):
+    stats.record_game("ubike", [Seat("Ann"), Seat("Bo")], [40, 55], [1])
+    scene = app.push(StatsScene(app))
+    pump(app)
+    click(app, centre(scene.reset.element))
+    assert scene.reset.armed and scene.reset.element.text == "Really reset?"
+    assert stats.load()["games"]["ubike"]["played"] == 1            # not yet
+    click(app, centre(scene.reset.element))
+    assert stats.load() == {"version": 1, "games": {}}
+    assert all(r.played == 0 for r in scene.records)
+    assert not scene.reset.element.is_enabled
+    assert app.errors == []
+
+
+def test_stats_reset_question_goes_away(app):
+    stats.record_game("ubike", [Seat("Ann"), Seat("Bo")], [40, 55], [1])
+    scene = app.push(StatsScene(app))
+    click(app, centre(scene.reset.element))
+    for _ in range(int(6 * 60)):
+        app.step(events=[], dt=1 / 60)
+    assert not scene.reset.armed and scene.reset.element.text == "Reset statistics"
+    click(app, centre(scene.reset.element))                         # asks again, no reset
+    assert stats.load()["games"]["ubike"]["played"] == 1
+
+
+def test_stats_escape_closes(app):
+    scene = app.push(StatsScene(app))
+    press(app, pygame.K_ESCAPE)
+    assert scene.closed and isinstance(app.top, MenuScene)
+
+
+def test_stats_scroll_when_many_games_were_played(app):
+    for game_id in ("ubike", "tokaido", "staedtetour"):
+        stats.record_game(game_id, [Seat("Ann"), Seat("Bo")], [40, 55], [1])
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert scene.scroller.max_offset > 0
+    press(app, pygame.K_END)
+    assert scene.scroller.offset == scene.scroller.max_offset
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(app, (900, 500)), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0,
+                                         precise_y=2.0))
+    pump(app)
+    assert scene.scroller.offset < scene.scroller.max_offset
+    assert app.errors == []
+
+
+# ---- the load screen --------------------------------------------------------------------------
+def test_load_lists_saves_newest_first_with_autosave(app):
+    old = make_save("Old trip", moves=2)
+    new = make_save("New trip", moves=5, seats=[Seat("Ann"), Seat("Bo", kind="bot"), Seat("Cy")])
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    broken = paths.saves_dir() / "broken.json"
+    broken.write_text('{"format": "journeys-save", "vers', encoding="utf-8")
+    os.utime(broken, (time.time() - 7200, time.time() - 7200))
+    auto = Session(get("ubike"), [Seat("X"), Seat("Y")], {}, 5, autosave_path=paths.autosave_path())
+    auto.apply(auto.state.legal_actions()[0])
+    scene = app.push(LoadScene(app))
+    pump(app)
+    assert app.errors == []
+    assert [r.path for r in scene.rows] == [paths.autosave_path(), new, old, broken]
+    first = scene.rows[1]
+    assert (first.name, first.title, first.seat_names, first.moves) == (
+        "New trip", "UBike Tour: Taiwan", ["Ann", "Bo", "Cy"], 5)
+    assert first.date
+    assert scene.rows[0].is_autosave and scene.rows[0].moves == 1
+    assert not scene.rows[3].ok and scene.rows[3].reason == "damaged"
+
+
+def test_load_a_damaged_save_changes_nothing(app):
+    broken = paths.saves_dir() / "broken.json"
+    content = b'{"format": "journeys-save", "version": 1, "game": "ubike", "seats": [tru'
+    broken.write_bytes(content)
+    make_save("Fine")
+    scene = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, scene, broken)
+    assert scene.current is not None and scene.current.path == broken
+    assert not scene.load_button.is_enabled
+    click(app, centre(scene.load_button))              # disabled: nothing happens
+    post_click(app, scene.row_rect(row_index(scene, broken)).center)   # double click
+    post_click(app, scene.row_rect(row_index(scene, broken)).center)
+    pump(app)
+    press(app, pygame.K_RETURN)
+    assert app.top is scene and app.running
+    assert "cannot be loaded" in scene.message
+    assert broken.read_bytes() == content
+    assert app.errors == []
+
+
+def test_load_a_good_save_opens_the_game(app):
+    path = make_save("Trip", moves=4)
+    scene = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, scene, path)
+    click(app, centre(scene.load_button))
+    assert app.errors == []
+    game = app.find(GameScene)
+    from game.games.ubike.scene import UBikeScene
+    assert isinstance(game, UBikeScene)
+    assert scene.closed and scene not in app.scenes
+    assert len(game.session.actions) == 4 and game.session.name == "Trip"
+    # the top is the game, or the pass-the-device curtain in front of it (two people)
+    assert app.top is game or app.scenes.index(game) == len(app.scenes) - 2
+
+
+def test_double_click_loads(app):
+    path = make_save("Trip", moves=2, seats=[Seat("A"), Seat("B", kind="bot", level="easy")])
+    scene = app.push(LoadScene(app))
+    pump(app)
+    index = row_index(scene, path)
+    post_click(app, scene.row_rect(index).center)
+    post_click(app, scene.row_rect(index).center)
+    pump(app)
+    assert app.errors == []
+    assert isinstance(app.find(GameScene), GameScene) and scene.closed
+
+
+def test_load_a_save_that_does_not_replay_tells_the_menu(app):
+    path = make_save("Bad moves", moves=2)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"].append({"kind": "NoSuchMove"})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    scene = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, scene, path)
+    click(app, centre(scene.load_button))
+    assert app.errors == []
+    assert isinstance(app.top, MenuScene) and "damaged" in app.top.message
+    assert path.read_bytes() == before
+
+
+def test_delete_asks_then_removes(app):
+    keep = make_save("Keep")
+    gone = make_save("Gone")
+    scene = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, scene, gone)
+    click(app, centre(scene.delete.element))
+    assert gone.exists() and scene.delete.element.text == "Really delete?"
+    click(app, centre(scene.delete.element))
+    assert not gone.exists() and keep.exists()
+    assert [r.path for r in scene.rows] == [keep]
+    assert app.errors == []
+
+
+def test_delete_question_is_forgotten_on_another_row(app):
+    a, b = make_save("A"), make_save("B")
+    scene = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, scene, a)
+    click(app, centre(scene.delete.element))
+    click_row(app, scene, b)
+    click(app, centre(scene.delete.element))          # asks again, for B
+    assert a.exists() and b.exists()
+
+
+def test_load_keyboard_and_escape(app):
+    for k in range(3):
+        make_save(f"S{k}")
+    scene = app.push(LoadScene(app))
+    pump(app)
+    assert scene.selected == 0
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_END)
+    assert scene.selected == 2
+    press(app, pygame.K_ESCAPE)
+    assert scene.closed and isinstance(app.top, MenuScene)
+
+
+def test_load_scrolls_with_many_saves(app):
+    for k in range(15):
+        make_save(f"Save {k:02d}", moves=1)
+    scene = app.push(LoadScene(app))
+    pump(app)
+    assert len(scene.rows) == 15 and scene.scroller.max_offset > 0
+    press(app, pygame.K_END)
+    last = scene.row_rect(14)
+    assert scene.scroller.view.contains(last)
+    click(app, scene.row_rect(13).center)
+    assert scene.selected == 13
+    assert app.errors == []
+
+
+def test_load_with_nothing_saved(app):
+    scene = app.push(LoadScene(app))
+    pump(app)
+    assert scene.rows == [] and not scene.load_button.is_enabled
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_DELETE)
+    assert app.errors == [] and app.top is scene
+
+
+# ---- the save dialog --------------------------------------------------------------------------
+def game_session() -> Session:
+    session = Session(get("ubike"), [Seat("A"), Seat("B")], {}, 21)
+    for _ in range(3):
+        session.apply(session.state.legal_actions()[0], autosave=False)
+    return session
+
+
+def test_safe_name():
+    assert safe_name("UBike Tour: Taiwan 2025-01-02 10-30") == "UBike Tour Taiwan 2025-01-02 10-30"
+    assert safe_name("../../etc/passwd") == "etcpasswd"
+    assert safe_name("  Städte   tour_1 ") == "Städte tour_1"
+    assert safe_name("???") == "" and safe_name("con") == "con_"
+
+
+def test_save_dialog_writes_a_save_that_loads_back(app):
+    session = game_session()
+    dialog = app.push(SaveDialog(app, session))
+    pump(app)
+    assert dialog.entry.get_text().startswith("UBike Tour: Taiwan 20")
+    type_text(app, "Evening ride")                    # replaces the selected default
+    click(app, centre(dialog.save_button))
+    path = paths.saves_dir() / "Evening ride.json"
+    assert path.exists()
+    assert "Saved as" in dialog.message and not dialog.closed
+    for _ in range(90):
+        app.step(events=pygame.event.get(), dt=1 / 60)
+    assert dialog.closed and isinstance(app.top, MenuScene)
+    loaded = Session.load(path)
+    assert comparable(loaded) == comparable(session)
+    assert loaded.state.to_json() == session.state.to_json()
+    assert loaded.name == "Evening ride"
+    assert app.errors == []
+
+
+def test_save_dialog_asks_before_overwriting(app):
+    session = game_session()
+    path = paths.saves_dir() / "Trip.json"
+    path.write_text("old", encoding="utf-8")
+    dialog = app.push(SaveDialog(app, session))
+    type_text(app, "Trip")
+    click(app, centre(dialog.save_button))
+    assert path.read_text(encoding="utf-8") == "old"
+    assert "already exists" in dialog.message and dialog.save_button.text == "Overwrite"
+    click(app, centre(dialog.entry))                   # back into the name (the cursor goes last)
+    type_text(app, "s")                                # another name: the agreement is forgotten
+    assert dialog.save_button.text == "Save"
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_RETURN)                        # Enter in the entry saves: asks again
+    assert path.read_text(encoding="utf-8") == "old"
+    click(app, centre(dialog.save_button))
+    assert Session.load(path).state.to_json() == session.state.to_json()
+    assert app.errors == []
+
+
+def test_save_dialog_escape_cancels(app):
+    dialog = app.push(SaveDialog(app, game_session()))
+    pump(app)
+    press(app, pygame.K_ESCAPE)
+    assert dialog.closed and isinstance(app.top, MenuScene)
+    assert list(paths.saves_dir().glob("*.json")) == []
+    dialog = app.push(SaveDialog(app, game_session()))
+    click(app, centre(dialog.cancel_button))
+    assert dialog.closed and list(paths.saves_dir().glob("*.json")) == []
+
+
+def test_save_dialog_survives_a_write_error(app):
+    (paths.saves_dir() / "Stuck.json").mkdir()        # a folder where the file should go
+    dialog = app.push(SaveDialog(app, game_session()))
+    type_text(app, "Stuck")
+    click(app, centre(dialog.save_button))            # asks first: something is there
+    click(app, centre(dialog.save_button))
+    assert "Could not save" in dialog.message and not dialog.closed
+    assert app.errors == []
+    click(app, centre(dialog.entry))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="a",
+                                         scancode=0))    # select all, then type over it
+    type_text(app, "!!!")                              # only marks: no file name
+    assert dialog.entry.get_text() == "!!!"
+    click(app, centre(dialog.save_button))
+    assert "letters or digits" in dialog.message
+    assert app.errors == [] and not dialog.closed
+
+
+# ---- monkey tests -----------------------------------------------------------------------------
+class Floor(Scene):
+    """An inert scene below the one under test, so stray events after it closes go nowhere."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return True
+
+
+LETTERS = [getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"]
+KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
+        pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END,
+        pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_SPACE]
+SIZES = [(1, 1), (2, 2), (320, 200), (480, 270), (800, 600), (1280, 720), (1280, 720), (1366, 768),
+         (1920, 1080), (2560, 1440), (1000, 1400)]
+
+
+def random_events(rng: random.Random, app: App, count: int) -> Iterable[pygame.event.Event]:
+    for _ in range(count):
+        r = rng.random()
+        pos = to_window(app, (rng.randint(-20, 1940), rng.randint(-20, 1100)))
+        if r < 0.30:
+            yield pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-9, 9), rng.randint(-9, 9)),
+                                     buttons=(rng.random() < 0.2, 0, 0))
+        elif r < 0.46:
+            button = rng.choice((1, 1, 1, 2, 3))
+            yield pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+            if rng.random() < 0.5:   # a whole click, so buttons get pressed too
+                yield pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        elif r < 0.62:
+            yield pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice((1, 1, 1, 2, 3)))
+        elif r < 0.80:
+            key = rng.choice(KEYS + LETTERS)
+            char = chr(key) if key in LETTERS else ""
+            mod = pygame.KMOD_CTRL if rng.random() < 0.05 else 0
+            yield pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0)
+            yield pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=char, scancode=0)
+        elif r < 0.87:
+            yield pygame.event.Event(pygame.TEXTINPUT, text=rng.choice("abcxyz 09:-_/äß?"))
+        elif r < 0.985:
+            dy = rng.choice((-3, -1, 1, 2, 5))
+            yield pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                                     precise_y=float(dy), which=0, touch=False)
+        else:
+            w, h = rng.choice(SIZES) if rng.random() < 0.8 else (rng.randint(1, 2560), rng.randint(1, 1440))
+            if rng.random() < 0.5:
+                yield pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+            else:
+                yield pygame.event.Event(pygame.WINDOWSIZECHANGED, x=w, y=h)
+
+
+def monkey(app: App, make_scene, *, seed: int, events: int = 5000, batch: int = 25,
+           between=None) -> int:
+    """Feed random events through app.step; put the scene back whenever it closed."""
+    rng = random.Random(seed)
+    app.reset_to(Floor(app), make_scene())
+    pushes = 1
+    started = time.perf_counter()
+    sent = 0
+    while sent < events:
+        chunk = list(random_events(rng, app, batch))
+        sent += len(chunk)
+        # what pygame-gui posted (button presses...) goes in too, as in the real loop
+        app.step(events=chunk + pygame.event.get(), dt=1 / 60)
+        if not any(isinstance(s, (StatsScene, LoadScene, SaveDialog)) for s in app.scenes):
+            if between is not None:
+                between()
+            app.reset_to(Floor(app), make_scene())
+            pushes += 1
+        assert app.errors == [], app.errors[-1]
+        assert time.perf_counter() - started < 60, "monkey test far too slow"
+    app.step(events=pygame.event.get(), dt=1 / 60)
+    assert app.errors == []
+    return pushes
+
+
+def test_monkey_stats(app):
+    for game_id in ("ubike", "tokaido"):
+        for k in range(4):
+            stats.record_game(game_id, [Seat("Ann"), Seat("Bo", kind="bot", level="easy")], [k, 9 - k], [k % 2])
+    monkey(app, lambda: StatsScene(app), seed=1)
+
+
+def test_monkey_load(app, monkeypatch):
+    opened: list[Path] = []
+
+    def fake_open(self, path, continuing=False):     # keep the test on this scene, not the game's
+        opened.append(Path(path))
+        return True
+
+    monkeypatch.setattr(MenuScene, "open_save", fake_open)
+
+    def restock() -> None:
+        if len(list(paths.saves_dir().glob("*.json"))) < 4:
+            for k in range(12):
+                make_save(f"Monkey {k}", moves=1, seed=k)
+            (paths.saves_dir() / "broken.json").write_text("{", encoding="utf-8")
+
+    restock()
+    monkey(app, lambda: LoadScene(app), seed=2, between=restock)
+
+
+def test_monkey_save_dialog(app):
+    session = game_session()
+    monkey(app, lambda: SaveDialog(app, session), seed=3)
