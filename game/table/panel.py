@@ -60,12 +60,13 @@ class ChoicePanel:
 
 def row_of_choices(labels: Sequence[tuple[Hashable, str, str]], x: int, y: int, right: int, *,
                    height: int = 56, gap: int = 16, size: int = 24, bold: bool = True,
-                   min_width: int = 160, line_gap: int = 10) -> list[Choice]:
-    """Buttons laid out left to right from (x, y), wrapping before `right`: (key, label, kind)."""
+                   min_width: int = 160, line_gap: int = 10, pad: int = 40) -> list[Choice]:
+    """Buttons laid out left to right from (x, y), wrapping before `right`: (key, label, kind).
+    A button is as wide as its label in that type plus `pad`, and at least `min_width`."""
     out = []
     cx, cy = x, y
     for key, label, kind in labels:
-        width = max(min_width, theme.font(size, bold).size(label)[0] + 40)
+        width = max(min_width, theme.font(size, bold).size(label)[0] + pad)
         if cx + width > right and cx > x:
             cx, cy = x, cy + height + line_gap
         out.append(Choice(key, label, (cx, cy, width, height), kind))

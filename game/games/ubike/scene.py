@@ -19,6 +19,7 @@ from game.core.protocol import Action
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
 from game.table.frame import BOARD, GameScene
+from game.table.panel import ChoicePanel, row_of_choices
 from game.ui.icons import icon
 
 from . import art
@@ -45,8 +46,7 @@ class UBikeScene(GameScene):
         self.selected: int | None = None        # hand card waiting for a payment choice
         self.in_flight: set[int] = set()        # cards drawn by motions, not by the layers
         self.flash: dict[str, Any] = {}         # what a bot just did, highlighted a moment
-        self._board_buttons: dict[Any, Any] = {}
-        self._button_key: Hashable = None
+        self.choices = ChoicePanel(self)     # the buttons of the current choice
         self.map_image, self.pins, self.bike_route = self._load_map()
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(PILES, self._render_piles, self._piles_signature)
@@ -341,39 +341,27 @@ class UBikeScene(GameScene):
         return wanted
 
     def _sync_buttons(self) -> None:
+        """Search, Pass and End Schedule in a row at the foot of the hand; the ways to pay for
+        the selected card (and Back) as small buttons beside it."""
         wanted = self._wanted_buttons()
-        key = tuple((k if not isinstance(k, Action) else repr(k), label) for k, label, _ in wanted)
-        if key == self._button_key:
-            return
-        self._button_key = key
-        for button in self._board_buttons.values():
-            button.kill()
-        self._board_buttons = {}
-        x, y = HAND.x + 20, HAND.bottom - 72
-        pay_x, pay_y = HAND.x + 110, HAND.y + 258
-        for action, label, kind in wanted:
-            if isinstance(action, PlayCard) or action == "cancel":
-                width = max(120, theme.font(19).size(label)[0] + 36)
-                if pay_x + width > HAND.right - 16:
-                    pay_x, pay_y = HAND.x + 110, pay_y + 46
-                rect = (pay_x, pay_y, width, 40)
-                pay_x += width + 10
-                kind = "small"
-            else:
-                width = max(200, theme.font(24, True).size(label)[0] + 48)
-                rect = (x, y, width, 56)
-                x += width + 16
-            self._board_buttons[action] = self.button(rect, label, kind=kind)
+        main = [(k, label, kind) for k, label, kind in wanted if not (isinstance(k, PlayCard) or k == "cancel")]
+        pays = [(k, label, "small") for k, label, _ in wanted if isinstance(k, PlayCard) or k == "cancel"]
+        self.choices.sync(
+            row_of_choices(main, HAND.x + 20, HAND.bottom - 72, HAND.right - 16, min_width=200, pad=48)
+            + row_of_choices(pays, HAND.x + 110, HAND.y + 258, HAND.right - 16, height=40, gap=10,
+                             size=19, bold=False, min_width=120, line_gap=6, pad=36))
+
+    @property
+    def _board_buttons(self) -> dict[Any, Any]:
+        return self.choices.buttons
 
     def on_board_button(self, element: Any) -> None:
-        for action, button in self._board_buttons.items():
-            if element is button:
-                if action == "cancel":
-                    self.selected = None
-                else:
-                    self.selected = None
-                    self.try_action(action)
-                return
+        action = self.choices.pressed(element)
+        if action is None:
+            return
+        self.selected = None
+        if action != "cancel":
+            self.try_action(action)
 
     def on_view(self) -> None:
         if hasattr(self, "_board_buttons"):
