@@ -73,7 +73,9 @@ class Session:
         #: everything that happened: (number of actions before it, event); the log is made of these
         #: (setup's events are numbered -1, so undoing the first move keeps them)
         self.events: list[tuple[int, Event]] = [(-1, e) for e in self.state.take_events()]
-        self.events += [(-1, e) for e in self._settle_chance()]
+        # random steps the game exposes are rolled by the state's own generator; they are not
+        # actions of the log, so a replay rolls them again, alike
+        self.events += [(-1, e) for e in self.state.settle_chance()]
         self._undo: list[tuple[GameState, Action]] = []
         self._redo: list[Action] = []
         #: write autosaves on the background writer (the app) or at once (tools, tests)
@@ -98,7 +100,7 @@ class Session:
         epoch = self.state.info_epoch
         events = self.state.apply(action)
         self.actions.append(action)
-        events += self._settle_chance()
+        events += self.state.settle_chance()
         self.events += [(len(self.actions) - 1, e) for e in events]
         if (before is None or self.state.info_epoch != epoch
                 or self.state.current_player != seat):
@@ -107,11 +109,6 @@ class Session:
         else:
             self._undo.append((before, action))
         return events
-
-    def _settle_chance(self) -> list[Event]:
-        """Roll whatever random steps the game exposes, with the state's own generator; they
-        are not actions of the log, so a replay rolls them again, alike."""
-        return self.state.settle_chance()
 
     def log_for(self, viewer: int | None, last: int | None = None) -> list[tuple[int | None, str]]:
         """The game log as `viewer` may read it: (acting seat, text) pairs, the newest last."""

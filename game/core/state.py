@@ -203,12 +203,9 @@ class _Plan:
             raise ValueError(f"fields declared twice: {sorted(dupes)}")
         self.copies: list[tuple[str, Callable[[Any], Any]]] = []
         for f in self.fields:
-            if f.is_records:
-                self.copies.append((f.name, self._record_copier(f)))
-            elif f.codec is None or f.shape != ATOM:
-                copier = _copier(f.shape)
-                if copier is not None:
-                    self.copies.append((f.name, copier))
+            copier = self._record_copier(f) if f.is_records else _copier(f.shape)
+            if copier is not None:           # an ATOM is shared, never copied
+                self.copies.append((f.name, copier))
 
     @staticmethod
     def _record_copier(f: Field) -> Callable[[Any], Any]:

@@ -44,18 +44,13 @@ def option_cases(spec: GameSpec) -> list[dict[str, Any]]:
     return cases
 
 
-def settle_chance(state: GameState) -> None:
-    """Roll the exposed random steps as the session does."""
-    state.settle_chance()
-
-
 def play_random(spec: GameSpec, n: int, options: dict[str, Any], seed: int, *,
                 check_every: int = 0, samples: int = 1) -> tuple[GameState, list[Action]]:
     """One random game to the end. With `check_every` k > 0, every k-th position goes through
     `check_position`; each step's action is checked for a JSON form and words either way."""
     state = spec.make(n, seed, options)
     state.take_events()
-    settle_chance(state)
+    state.settle_chance()
     rng = Rng(seed, stream=1001)
     actions: list[Action] = []
     seen: set[Action] = set()
@@ -79,7 +74,7 @@ def play_random(spec: GameSpec, n: int, options: dict[str, Any], seed: int, *,
         for event in events:
             json.dumps({"data": dict(event.data), "private": dict(event.private)})
         actions.append(action)
-        settle_chance(state)
+        state.settle_chance()
     raise ContractError(f"{spec.id}: the game does not end within {MAX_STEPS} moves")
 
 
@@ -90,7 +85,7 @@ def _play_on(state: GameState, actions: list[Action]) -> GameState:
         except IllegalAction as exc:
             raise ContractError(f"{type(state).__name__}: a copy refused {action!r}, which the "
                                 f"original allowed ({exc}): is a list shared by a clone?") from None
-        settle_chance(state)
+        state.settle_chance()
     return state
 
 
@@ -157,7 +152,7 @@ def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
         legal = state.legal_actions()
         action = legal[rng.below(len(legal))]
         state.apply(action)
-        settle_chance(state)
+        state.settle_chance()
         line.append(action)
     return line
 
@@ -236,13 +231,10 @@ def first_difference(a: Any, b: Any, path: str = "view") -> str:
 
 def check_replay(spec: GameSpec, n: int, options: dict[str, Any], seed: int,
                  actions: list[Action], final: GameState) -> None:
-    again = _play_on(_settled(spec.make(n, seed, options)), actions)
+    again = spec.make(n, seed, options)
+    again.settle_chance()
+    again = _play_on(again, actions)
     expect(again.to_json() == final.to_json(), f"{spec.id}: the same seed and actions gave another game")
-
-
-def _settled(state: GameState) -> GameState:
-    settle_chance(state)
-    return state
 
 
 def check_finished(spec: GameSpec, state: GameState, last: Action | None) -> None:

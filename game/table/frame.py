@@ -183,9 +183,7 @@ class GameScene(Scene):
 
     # ---- names and views ------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
-        if seat is None:
-            return "Nobody"
-        return self.session.seats[seat].name
+        return self.ctx.name(seat)
 
     def names(self) -> list[str]:
         return [s.name for s in self.session.seats]
@@ -249,7 +247,6 @@ class GameScene(Scene):
         self.status_note = ""
         self.status_seat = None
         self.status_warning = False
-        self._update_frame_buttons()
         if seat is not None and self.session.seats[seat].is_bot:
             # what the bot just did stays on the status line until the next move
             said = self.table.said_by(seat, events)
@@ -274,7 +271,6 @@ class GameScene(Scene):
         self.table.undo()
         self.status_note = "Taken back."
         self.status_warning = False
-        self.refresh_view()
 
     def redo(self) -> None:
         if not self.is_my_turn() or not self.session.can_redo():
@@ -282,7 +278,6 @@ class GameScene(Scene):
         self.anim.finish_all()
         self.table.redo()
         self.status_note = ""
-        self.refresh_view()
 
     def _record_result(self) -> None:
         state = self.session.state
@@ -299,18 +294,14 @@ class GameScene(Scene):
                 self._results_at = None
                 self.show_results()
         elif nxt.kind == "bot":
-            self._update_frame_buttons()
             self._drive_bot(nxt.seat)
         elif nxt.kind == "curtain":
-            self._update_frame_buttons()
             self.app.push(self.app.scene("curtain", self, nxt.seat))
         elif nxt.kind == "show":
-            self._update_frame_buttons()
             self.app.sound.play("turn")
 
     def curtain_lifted(self, seat: int) -> None:
-        self.table.lift_curtain(seat)
-        self._update_frame_buttons()
+        self.table.lift_curtain(seat)   # the context refreshes, and with it the buttons
         self.invalidate()
 
     def _drive_bot(self, seat: int) -> None:

@@ -99,7 +99,7 @@ def test_play_a_schedule_with_clicks_and_undo_it():
     assert scene.session.state.to_json() == before
     assert scene.status_warning and "scheduling" in scene.status_note
     # end the schedule with its button
-    end = next(b for a, b in scene._board_buttons.items() if a == EndSchedule())
+    end = next(b for a, b in scene.choices.buttons.items() if a == EndSchedule())
     click(app, centre(end))
     assert scene.session.state.passed[0]
     assert not scene.session.can_undo()
@@ -144,9 +144,9 @@ def test_paying_bikes_offers_the_choices():
     index = state.hand.index(card)
     click(app, scene.hand_card_rect(index, len(state.hand)).center)
     assert scene.selected == card
-    pays = [a for a in scene._board_buttons if isinstance(a, PlayCard)]
+    pays = [a for a in scene.choices.buttons if isinstance(a, PlayCard)]
     assert len(pays) >= 2
-    click(app, centre(scene._board_buttons[pays[0]]))
+    click(app, centre(scene.choices.buttons[pays[0]]))
     assert state.journeys[0][-1] == card and len(state.markers[0]) == 1
 
 
@@ -158,7 +158,7 @@ def test_curtain_between_two_people_hides_private_cards():
     click(app, centre(app.top.ready))
     assert scene.viewer == 0 and app.top is scene
     click(app, scene.row_rect(0).center)
-    click(app, centre(next(b for a, b in scene._board_buttons.items() if a == EndSchedule())))
+    click(app, centre(next(b for a, b in scene.choices.buttons.items() if a == EndSchedule())))
     frames(app, 3)
     assert isinstance(app.top, CurtainScene) and app.top.seat == 1
     assert scene.viewer is None, "nobody's private cards are shown under the curtain"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.core.flow import Step, push, settle, snake, waiting
+from game.core.flow import Step, push, settle, waiting
 from game.core.protocol import Action, GameState, seat_token
 from game.core.state import ATOM, FLAT, NESTED, public, records, secret
 
@@ -31,7 +31,7 @@ from .stops import Stops
 
 # The kind of the decision waiting (view["pending"]["kind"]), under the names the scene knew.
 OPTION, LEGEND, AMULET, CALLI, PANORAMA, KEEP, PAY, BET, MEAL, USE = (
-    snake(cls.__name__) for cls in (StopOptions, LegendaryShop, AmuletShop, CalligraphyShop, PanoramaChoice,
+    cls.kind for cls in (StopOptions, LegendaryShop, AmuletShop, CalligraphyShop, PanoramaChoice,
                                     EncounterChoice, EncounterFee, InnBet, Meal, VitalityChoice))
 
 __all__ = [  # what other modules (the scene, the bot, the tests) import from here

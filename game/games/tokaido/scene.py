@@ -54,7 +54,6 @@ class TokaidoScene(GameScene):
         self.walking: set[int] = set()            # pawns drawn by a walking motion, not the overlay
         self.selection: tuple[int, ...] = ()      # souvenirs toggled on in a village
         self.chosen: Hashable = None              # a meal or pool card picked, waiting for a way to pay
-        self._moment: dict[str, Any] | None = None   # the context's view that the clicks so far belong to
         self._choice: Choice | None = None
         self._targets: list[Move] = []
         self.buttons = kit.ChoicePanel(self)      # the pygame-gui buttons of the decision panel
@@ -106,7 +105,6 @@ class TokaidoScene(GameScene):
 
     def targets(self) -> list[Move]:
         """The places the viewer may walk to now (from the legal Move actions)."""
-        self._fresh()
         return self._targets
 
     def _overlay_key(self) -> Hashable:
@@ -178,13 +176,9 @@ class TokaidoScene(GameScene):
         return "the neutral traveller" if piece >= self.view["num_players"] else self.name(piece)
 
     # ---- keeping in step with the context -------------------------------------------------------------------
-    def _fresh(self) -> None:
-        """Start a new moment when the context shows a new view (a move, an undo, the curtain
-        lifted, another viewer): what was toggled or picked for the last decision no longer
-        applies. (The context makes a new view dict at every refresh, and only then.)"""
-        if self.ctx.view is self._moment:
-            return
-        self._moment = self.ctx.view
+    def on_view(self) -> None:
+        """A new view (a move, an undo, the curtain lifted, another viewer): what was toggled or
+        picked for the last decision no longer applies."""
         self.selection = ()
         self.chosen = None
         self._choice = None
@@ -196,8 +190,7 @@ class TokaidoScene(GameScene):
         self._sync_buttons()
 
     def choice(self) -> Choice:
-        """The decision panel now, built once per moment (and again after a click changes it)."""
-        self._fresh()
+        """The decision panel now, built once per view (and again after a click changes it)."""
         if self._choice is None:
             self._choice = build_choice(Moment(
                 self.view, self.ctx.legal, self.road, self.is_my_turn(), self.ctx.name(self.ctx.to_act),

@@ -351,10 +351,6 @@ class UBikeScene(GameScene):
             + row_of_choices(pays, HAND.x + 110, HAND.y + 258, HAND.right - 16, height=40, gap=10,
                              size=19, bold=False, min_width=120, line_gap=6, pad=36))
 
-    @property
-    def _board_buttons(self) -> dict[Any, Any]:
-        return self.choices.buttons
-
     def on_board_button(self, element: Any) -> None:
         action = self.choices.pressed(element)
         if action is None:
@@ -364,10 +360,9 @@ class UBikeScene(GameScene):
             self.try_action(action)
 
     def on_view(self) -> None:
-        if hasattr(self, "_board_buttons"):
-            if self.selected is not None and self.selected not in self.view.get("hand", []):
-                self.selected = None
-            self._sync_buttons()
+        if self.selected is not None and self.selected not in self.view.get("hand", []):
+            self.selected = None
+        self._sync_buttons()
 
     def update(self, dt: float) -> None:
         super().update(dt)
