@@ -11,6 +11,7 @@ importing one another: the table is the one place that knows which module holds 
 from __future__ import annotations
 
 import importlib
+import os
 import time
 import traceback
 import warnings
@@ -21,13 +22,25 @@ import pygame
 
 from game.core import paths
 from game.settings import Settings
+from game.ui import caches
 from game.ui import sound as sound_module
 from game.ui.anim import SPEEDS
 from game.ui.render import FULL_REDRAW_SHARE, LOGICAL_SIZE, Viewport, merge_rects
 from game.ui.scene import Scene
 
 TITLE = "Journeys"
-MIN_WINDOW = (480, 270)
+#: The smallest window: below it the canvas is scaled so far that body text is unreadable
+#: (at 960x540 it is half size; at 800x450 it was 6 pixels tall).
+MIN_WINDOW = (960, 540)
+#: SDL presents the window through a texture (OpenGL) or its plain framebuffer (X11 shared
+#: memory, GDI). Where GL is software (virtual machines, remote desktops, Xvfb) the texture path
+#: costs several milliseconds a frame against a tenth of one. Measured at start: when a full
+#: update of the window takes longer than this, the window is opened again on the plain path.
+#: SDL's own SDL_FRAMEBUFFER_ACCELERATION (0 or 1) in the environment overrides the choice.
+SLOW_PRESENT_MS = 1.5
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+#: More dirty rectangles than this in a frame: present their bounding box instead.
+MAX_DIRTY_RECTS = 24
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 1 / 30     # how long an idle screen sleeps between looks at the queue
 LONG_IDLE_SLEEP_S = 1 / 12   # ... once nothing has happened for a few seconds
@@ -75,7 +88,7 @@ class App:
         # millisecond even while the app waits for events.
         pygame.joystick.quit()
         # fonts, text and icons cached by an earlier App belong to a pygame that has quit
-        from game.ui import caches, icons
+        from game.ui import icons
         caches.clear_all()
         icons.clear_cache()
         pygame.key.set_repeat(400, 40)
@@ -92,26 +105,46 @@ class App:
         self.first_frame_at: float | None = None
         self.errors: list[str] = []
         self._need_full_present = True
+        self.draws = 0            # times the scenes were drawn (once per frame that changed)
+        self._release_memory = False
         self._active_until = 0.0
         self._last_step = time.perf_counter()
 
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
-        pygame.display.set_caption(TITLE)
+        """Open the window; where SDL presents through a slow (software) GL, open it again on
+        SDL's plain framebuffer. `present_path` and `present_ms` say what was chosen."""
+        _title_and_icon()
+        self.present_path, self.present_ms = "", None
+        if self.headless or pygame.display.get_driver() in ("dummy", "offscreen"):
+            return self._set_mode(size)
+        # Measured on the window still hidden, so a window opened again never flashes.
+        window = self._set_mode(size, pygame.HIDDEN)
+        self.present_ms = measure_present(window)
+        self.present_path = "plain" if os.environ.get(FRAMEBUFFER_HINT) == "0" else "texture"
+        if self.present_path == "texture" and FRAMEBUFFER_HINT not in os.environ \
+                and self.present_ms > SLOW_PRESENT_MS:
+            # SDL decides once per video start: start the display again on the plain path
+            os.environ[FRAMEBUFFER_HINT] = "0"
+            pygame.display.quit()
+            pygame.display.init()
+            _title_and_icon()
+            window = self._set_mode(size, pygame.HIDDEN)
+            self.present_ms, self.present_path = measure_present(window), "plain"
         try:
-            from game.assets import require
-            pygame.display.set_icon(pygame.image.load(str(require("sprites", "icon.png"))))
-        except Exception:  # an icon is not worth failing over
-            pass
-        flags = pygame.RESIZABLE
+            _display_window().show()
+        except Exception:   # no Window API: open it again, shown
+            window = self._set_mode(size)
+        return window
+
+    def _set_mode(self, size: tuple[int, int] | None, hidden: int = 0) -> pygame.Surface:
         if self.settings.fullscreen and not self.headless and size is None:
-            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN | hidden)
         else:
-            window = pygame.display.set_mode(size or self.settings.window_size, flags)
+            window = pygame.display.set_mode(at_least_minimum(size or self.settings.window_size),
+                                             pygame.RESIZABLE | hidden)
         try:
-            with warnings.catch_warnings():  # the display module's window, deprecated but fine
-                warnings.simplefilter("ignore", DeprecationWarning)
-                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+            _display_window().minimum_size = MIN_WINDOW
         except Exception:
             pass
         return window
@@ -120,16 +153,13 @@ class App:
         self.settings.fullscreen = on
         if self.headless:
             return
-        if on:
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+        self.window = self._set_mode(None)
         self.on_resize(self.window.get_size())
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         self.settings.window_size = size
         if not self.settings.fullscreen and not self.headless:
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.window = self._set_mode(size)
             self.on_resize(self.window.get_size())
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -156,8 +186,7 @@ class App:
         if scene in self.scenes:
             was_top = scene is self.top
             self.scenes.remove(scene)
-            scene.closed = True
-            scene.on_exit()
+            self._retire(scene)
             if was_top and self.top is not None:
                 self.top.on_resume()
         self._need_full_present = True
@@ -165,22 +194,26 @@ class App:
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene for `scene`."""
         if self.top is not None:
-            old = self.scenes.pop()
-            old.closed = True
-            old.on_exit()
+            self._retire(self.scenes.pop())
         return self.push(scene)
 
     def reset_to(self, *scenes: Scene) -> None:
         """Clear the stack and start again with `scenes` (bottom first)."""
         while self.scenes:
-            old = self.scenes.pop()
-            old.closed = True
             try:
-                old.on_exit()
+                self._retire(self.scenes.pop())
             except Exception:
                 pass
         for scene in scenes:
             self.push(scene)
+
+    def _retire(self, scene: Scene) -> None:
+        """A scene leaves the stack. After a game's table, the caches are emptied at the end of
+        the frame (what the next scene needs is drawn again on demand)."""
+        scene.closed = True
+        if scene.releases_memory:
+            self._release_memory = True
+        scene.on_exit()
 
     def route(self, name: str) -> Callable[..., Any]:
         """The class (or function) behind the route `name`."""
@@ -235,6 +268,9 @@ class App:
             self.draw()
         except Exception as exc:  # keep the app alive; tell the player
             self.report_error(exc)
+        if self._release_memory:
+            self._release_memory = False
+            caches.release_memory()
         self.frames += 1
 
     def _wait_for_events(self) -> list[pygame.event.Event]:
@@ -292,6 +328,8 @@ class App:
         return pygame.event.Event(event.type, data)
 
     def draw(self) -> None:
+        """Draw the shown scenes once, inside the bounding box of what changed, and present
+        only the changed rectangles (or everything, after a resize or a new scene)."""
         if not self.scenes or not self.viewport.visible:
             for scene in self.scenes:
                 scene.take_dirty()
@@ -311,19 +349,23 @@ class App:
                 dirty.extend(rects)
         if self._need_full_present:
             dirty = None
+        clip: pygame.Rect | None = None
         if dirty is not None:
-            dirty = merge_rects([r.clip(self.canvas.get_rect()) for r in dirty])
+            bounds = self.canvas.get_rect()
+            dirty = merge_rects([r.clip(bounds) for r in dirty])
             if not dirty:
                 return  # nothing changed: no drawing at all
-            area = sum(r.width * r.height for r in dirty)
-            if len(dirty) > 8 or area > FULL_REDRAW_SHARE * LOGICAL_SIZE[0] * LOGICAL_SIZE[1]:
-                dirty = None
-        # Draw only inside what changed: every blit outside the clip costs nothing.
-        for clip in (dirty if dirty is not None else [None]):
-            self.canvas.set_clip(clip)
-            for scene in shown:
-                scene.draw(self.canvas)
+            clip = dirty[0].unionall(dirty[1:])
+            if len(dirty) > MAX_DIRTY_RECTS:
+                dirty = [clip]
+            if _area(clip) > FULL_REDRAW_SHARE * _area(bounds):
+                clip = None   # as dear as drawing it all; present only what changed still
+        # Blits outside the clip cost nothing, so a small change is drawn cheaply.
+        self.canvas.set_clip(clip)
+        for scene in shown:
+            scene.draw(self.canvas)
         self.canvas.set_clip(None)
+        self.draws += 1
         updated = self.viewport.present(self.window, self.canvas, dirty)
         self._need_full_present = False
         if updated is None:
@@ -371,6 +413,42 @@ class App:
         close_bot_runner()
         self.sound.close()
         pygame.quit()
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, grown to the minimum window where it is smaller."""
+    return (max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1]))
+
+
+def _title_and_icon() -> None:
+    pygame.display.set_caption(TITLE)
+    try:
+        from game.assets import require
+        pygame.display.set_icon(pygame.image.load(str(require("sprites", "icon.png"))))
+    except Exception:  # an icon is not worth failing over
+        pass
+
+
+def _display_window() -> "pygame.Window":
+    with warnings.catch_warnings():  # the display module's window, deprecated but fine
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def measure_present(window: pygame.Surface) -> float:
+    """Milliseconds a full update of the window takes (the median of a few, after two that
+    may map the window)."""
+    window.fill((12, 13, 15))
+    times = []
+    for _ in range(5):
+        started = time.perf_counter()
+        pygame.display.update(window.get_rect())
+        times.append(time.perf_counter() - started)
+    return round(1000 * sorted(times[2:])[1], 3)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height
 
 
 def start(*, load: Path | None = None) -> int:

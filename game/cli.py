@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--after", type=int, default=0, help="bot actions before the screenshot")
     p.add_argument("--level", default="normal", help="bot level for --demo and --screenshot")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--size", default="1920x1080", help="window size for --screenshot")
+    p.add_argument("--size", default="1920x1080", help="window size for --screenshot (and a bench child)")
     p.add_argument("--headless", action="store_true", help="use SDL's dummy video and audio")
     p.add_argument("--quick", action="store_true", help="a shorter --bench")
     p.add_argument("--bench-child", help=argparse.SUPPRESS)
@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
-    if args.headless or args.demo or args.screenshot or args.smoke_test or args.bench or args.bench_child:
+    # (a bench child opens a real window where it can: its parent chose the video driver)
+    if args.headless or args.demo or args.screenshot or args.smoke_test or args.bench:
         _headless()
     _guard_streams()
     if args.list:

@@ -1,35 +1,62 @@
 """`--bench`: the performance report of DESIGN.md, printed as one JSON object.
 
-    {"startup_s", "idle_cpu_pct", "games": {id: {"frame_ms_p50", "frame_ms_p99",
-     "playouts_per_s", "bot_normal_p95_s", "bot_hard_p95_s", "peak_rss_mb"}}}
+    {"window", "present_path", "startup_s", "idle_cpu_pct",
+     "session_memory_mb": {"after_<game>": {main, worker, total}, "peak_main", "peak_worker",
+                           "peak_total"},
+     "games": {id: {"frame_ms_p50", "frame_ms_p99", "move_frame_ms_p95", "frame_ms_p99_1080",
+                    "playouts_per_s", "playouts_per_s_by_players", "bot_normal_p95_s",
+                    "bot_hard_p95_s", "bot_hard_iterations_median"}}}
 
-Window measurements run in child processes (`--bench-child`), so that start-up includes the
-interpreter and memory is measured with one game open. Benchmarks print figures; the tests
-never assert timings.
+It measures what a player gets. The window measurements run in child processes
+(`--bench-child`), in a real window where one can be opened (else SDL's dummy driver; "window"
+says which), so start-up includes the interpreter. Every frame in which something is drawn or
+a move is applied is timed, those that apply a move also on their own. Memory is the whole
+app's, main process and bot worker, across one session that opens every game in turn at
+1920x1080. The hard bot's time per move is a cap, so its iterations per move say how strong it
+is on this machine. Benchmarks print figures; the tests never assert timings.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 BENCH_WINDOW = (1280, 720)
+FULL_HD = (1920, 1080)
+_DUMMY = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+_window_env: dict[str, str] | None = None   # found by the first child: a real window, or dummy
 
 
-def _child(kind: str, game: str = "", quick: bool = False) -> dict[str, Any]:
-    command = _self_command() + ["--bench-child", f"{kind}:{game}"] + (["--quick"] if quick else [])
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    started = time.time()
-    out = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
-    if out.returncode != 0:
-        raise RuntimeError(f"bench child {kind} failed:\n{out.stderr[-2000:]}")
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    data["_started"] = started
-    return data
+def _child(kind: str, game: str = "", quick: bool = False, size: tuple[int, int] = BENCH_WINDOW) -> dict[str, Any]:
+    """Run one measurement in a fresh process: in a real window if one opens, else headless."""
+    global _window_env
+    command = _self_command() + ["--bench-child", f"{kind}:{game}", "--size", f"{size[0]}x{size[1]}"] \
+        + (["--quick"] if quick else [])
+    tries = [_window_env] if _window_env is not None else [{"SDL_AUDIODRIVER": "dummy"}, _DUMMY]
+    problem = ""
+    for extra in tries:
+        env = dict(os.environ, **extra)
+        if "SDL_VIDEODRIVER" not in extra and env.get("SDL_VIDEODRIVER") == "dummy":
+            env.pop("SDL_VIDEODRIVER")
+        started = time.time()
+        out = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+        if out.returncode == 0:
+            _window_env = extra
+            data = json.loads(out.stdout.strip().splitlines()[-1])
+            data["_started"] = started
+            return data
+        problem = out.stderr[-2000:]
+    raise RuntimeError(f"bench child {kind} failed:\n{problem}")
+
+
+def _without_start(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "_started"}
 
 
 def _self_command() -> list[str]:
@@ -46,7 +73,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def peak_rss_mb() -> float | None:
+def rss_mb(pid: int | None = None, field: str = "VmRSS") -> float | None:
+    """The resident memory of a process now (or its most, with field "VmHWM"), from Linux's
+    /proc; elsewhere this process's peak, and None for another process."""
+    try:
+        status = Path(f"/proc/{pid or os.getpid()}/status").read_text()
+    except OSError:
+        return _peak_rss_mb() if pid is None else None
+    for line in status.splitlines():
+        if line.startswith(field + ":"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return None
+
+
+def _peak_rss_mb() -> float | None:
     try:
         import resource
     except ImportError:  # Windows
@@ -55,21 +95,28 @@ def peak_rss_mb() -> float | None:
     return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
 
 
+def _make_app(size: tuple[int, int], **settings: Any):
+    """The app as a player starts it: a real window unless SDL's driver is the dummy one."""
+    from game.app import App
+    from game.settings import Settings
+    headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+    return App(headless=headless, settings=Settings(muted=True, fullscreen=False, window_size=size, **settings),
+               window_size=size)
+
+
 # ---- children ---------------------------------------------------------------------------------
 
-def child_startup() -> dict[str, Any]:
-    from game.app import App
-    from game.settings import Settings
-    app = App(headless=True, settings=Settings(muted=True), window_size=BENCH_WINDOW)
+def child_startup(size: tuple[int, int]) -> dict[str, Any]:
+    import pygame
+    app = _make_app(size)
     app.push(app.scene("menu"))
     app.step(events=[], dt=0.0)
-    return {"first_frame_time": time.time()}
+    return {"first_frame_time": time.time(), "window": pygame.display.get_driver(),
+            "present_path": app.present_path or "none", "present_ms": app.present_ms}
 
 
-def child_idle(seconds: float) -> dict[str, Any]:
-    from game.app import App
-    from game.settings import Settings
-    app = App(headless=True, settings=Settings(muted=True), window_size=BENCH_WINDOW)
+def child_idle(seconds: float, size: tuple[int, int]) -> dict[str, Any]:
+    app = _make_app(size)
     app.push(app.scene("menu"))
     app.step(events=[], dt=0.0)
     settle = time.perf_counter() + 1.0   # past the first frames and window events
@@ -82,35 +129,87 @@ def child_idle(seconds: float) -> dict[str, Any]:
     return {"idle_cpu_pct": round(100 * cpu / wall, 2)}
 
 
-def child_frames(game_id: str, frames: int) -> dict[str, Any]:
-    """Bots play a game in the window at normal animation speed; every frame is timed."""
-    from game.app import App
+def _bot_seats(spec) -> list:
+    from game.core.session import BOT, Seat
+    return [Seat(f"Bot {i + 1}", BOT, "normal", i) for i in range(spec.max_players)]
+
+
+def play_frames(app, game_id: str, frames: int, seed: int = 1) -> tuple[list[float], list[float]]:
+    """Bots play `game_id` in the app's window at normal animation speed, in a 60 Hz loop as
+    the app's; the times of every frame that drew or applied a move, and of the move frames."""
     from game.core.registry import get
-    from game.core.session import BOT, Seat, Session
-    from game.settings import Settings
+    from game.core.session import Session
     from game.table.frame import open_game
     spec = get(game_id)
-    app = App(headless=True, settings=Settings(muted=True, animation_speed="normal", bot_pace="fast"),
-              window_size=BENCH_WINDOW)
-    app.push(app.scene("menu"))
-    seats = [Seat(f"Bot {i + 1}", BOT, "normal", i) for i in range(spec.max_players)]
-    seed = 1
+    seats = _bot_seats(spec)
     scene = open_game(app, Session(spec, seats, {}, seed))
     times: list[float] = []
+    move_times: list[float] = []
     clock_dt = 1 / 60
     while len(times) < frames:
         if scene.session.state.is_over or scene.closed:
             seed += 1
             scene = open_game(app, Session(spec, seats, {}, seed))
-        animating = scene.anim.busy
+        moves, draws = len(scene.session.actions), app.draws
         start = time.perf_counter()
-        app.step(events=[], dt=clock_dt)
+        app.step(events=_pending_events(), dt=clock_dt)
         spent = time.perf_counter() - start
-        if animating:
+        if len(scene.session.actions) != moves:
+            move_times.append(spent * 1000)
             times.append(spent * 1000)
-        time.sleep(max(0.0, clock_dt - spent))   # a 60 Hz loop, as in the app
+        elif app.draws != draws:
+            times.append(spent * 1000)
+        time.sleep(max(0.0, clock_dt - spent))
+    return times, move_times
+
+
+def _pending_events() -> list:
+    """The window's own events (exposure, focus), as the app's loop reads them."""
+    import pygame
+    return pygame.event.get()
+
+
+def child_frames(game_id: str, frames: int, size: tuple[int, int]) -> dict[str, Any]:
+    app = _make_app(size, animation_speed="normal", bot_pace="fast")
+    app.push(app.scene("menu"))
+    times, move_times = play_frames(app, game_id, frames)
     return {"frame_ms_p50": round(percentile(times, 50), 2), "frame_ms_p99": round(percentile(times, 99), 2),
-            "frames": len(times), "peak_rss_mb": peak_rss_mb()}
+            "move_frame_ms_p95": round(percentile(move_times, 95), 2),
+            "move_frame_ms_p99": round(percentile(move_times, 99), 2),
+            "frames": len(times), "move_frames": len(move_times)}
+
+
+def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
+    """One session at 1920x1080 that opens every game in turn (bots playing, the bot worker
+    thinking), back to the menu between them; the memory of the main process and the worker
+    after each game, and the most they held together."""
+    from game.core.registry import playable_games
+    from game.table import frame
+    app = _make_app(size, animation_speed="normal", bot_pace="fast")
+    menu = app.push(app.scene("menu"))
+    report: dict[str, Any] = {}
+    peak = 0.0
+    for spec in playable_games():
+        play_frames(app, spec.id, frames)
+        app.reset_to(menu)                 # the game closes, as Main menu does
+        for _ in range(3):
+            app.step(events=_pending_events(), dt=1 / 60)
+        main = rss_mb() or 0.0
+        runner = frame._RUNNER
+        pid = runner._process.pid if runner is not None and runner._process is not None else None
+        worker = (rss_mb(pid) or 0.0) if pid else 0.0
+        report[f"after_{spec.id}"] = {"main": main, "worker": worker, "total": round(main + worker, 1)}
+        peak = max(peak, main + worker)
+    report["after_each_peak_total"] = round(peak, 1)
+    # the most either process held at any moment (their peaks need not coincide, so this sum
+    # is an upper bound of the app's peak)
+    runner = frame._RUNNER
+    pid = runner._process.pid if runner is not None and runner._process is not None else None
+    report["peak_main"] = rss_mb(field="VmHWM")
+    report["peak_worker"] = rss_mb(pid, "VmHWM") if pid else None
+    report["peak_total"] = round((report["peak_main"] or 0.0) + (report["peak_worker"] or 0.0), 1)
+    frame.close_bot_runner()
+    return report
 
 
 # ---- in-process measurements ------------------------------------------------------------------------
@@ -170,30 +269,48 @@ def bot_move_times(game_id: str, level: str, moves: int,
     return times
 
 
+def _size(args: argparse.Namespace) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in str(args.size).lower().split("x"))
+        return (w, h)
+    except (ValueError, AttributeError):
+        return BENCH_WINDOW
+
+
 def run(args: argparse.Namespace) -> int:
     if args.bench_child:
         kind, _, game = args.bench_child.partition(":")
+        size = _size(args)
         if kind == "startup":
-            result = child_startup()
+            result = child_startup(size)
         elif kind == "idle":
-            result = child_idle(3.0 if args.quick else 8.0)
+            result = child_idle(3.0 if args.quick else 8.0, size)
+        elif kind == "session":
+            result = child_session(120 if args.quick else 600, size)
         else:
-            result = child_frames(game, 300 if args.quick else 1200)
+            result = child_frames(game, 300 if args.quick else 1200, size)
         print(json.dumps(result))
         return 0
     from game.core.registry import playable_games
     quick = bool(args.quick)
-    startups = []
-    for _ in range(1 if quick else 3):
+    starts = []
+    first: dict[str, Any] = {}
+    for _ in range(3 if quick else 7):
         data = _child("startup")
-        startups.append(data["first_frame_time"] - data["_started"])
+        first = first or data
+        starts.append(data["first_frame_time"] - data["_started"])
     report: dict[str, Any] = {
-        "startup_s": round(min(startups), 3),
+        "window": first.get("window"),
+        "present_path": first.get("present_path"),
+        "present_ms": first.get("present_ms"),
+        "startup_s": round(statistics.median(starts), 3),
         "idle_cpu_pct": _child("idle", quick=quick)["idle_cpu_pct"],
+        "session_memory_mb": _without_start(_child("session", quick=quick, size=FULL_HD)),
         "games": {},
     }
     for spec in playable_games():
         frames = _child("frames", spec.id, quick=quick)
+        frames_hd = _child("frames", spec.id, quick=quick, size=FULL_HD)
         normal = bot_move_times(spec.id, "normal", 40 if quick else 150)
         hard_iterations: list[int] = []
         hard = bot_move_times(spec.id, "hard", 6 if quick else 40, hard_iterations)
@@ -201,12 +318,15 @@ def run(args: argparse.Namespace) -> int:
         report["games"][spec.id] = {
             "frame_ms_p50": frames["frame_ms_p50"],
             "frame_ms_p99": frames["frame_ms_p99"],
+            "move_frame_ms_p95": frames["move_frame_ms_p95"],
+            "move_frame_ms_p99": frames["move_frame_ms_p99"],
+            "frame_ms_p99_1080": frames_hd["frame_ms_p99"],
+            "move_frame_ms_p99_1080": frames_hd["move_frame_ms_p99"],
             "playouts_per_s": min(rates.values()),
             "playouts_per_s_by_players": rates,
             "bot_normal_p95_s": round(percentile(normal, 95), 3),
             "bot_hard_p95_s": round(percentile(hard, 95), 3),
             "bot_hard_iterations_median": int(percentile(hard_iterations, 50)) if hard_iterations else 0,
-            "peak_rss_mb": frames["peak_rss_mb"],
         }
     print(json.dumps(report))
     return 0

@@ -1,7 +1,13 @@
 """Caches of pygame objects (fonts, rendered text, icons, card faces) must not outlive
-`pygame.quit()`: the app clears them all whenever it starts."""
+`pygame.quit()`: the app clears them all whenever it starts. Every cache is bounded
+(`lru_cache(maxsize=...)`), and `release_memory` empties them when a game closes, so a session
+that plays every game in turn holds no more than one game's pictures."""
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
+import sys
 from typing import Any, Callable
 
 _CACHES: list[Callable[[], Any]] = []
@@ -16,3 +22,24 @@ def cached(function: Any) -> Any:
 def clear_all() -> None:
     for clear in _CACHES:
         clear()
+
+
+def release_memory() -> None:
+    """Empty every cache, collect the garbage, and hand the freed memory back to the system
+    (glibc's allocator keeps freed memory for the process otherwise: a closed game's surfaces
+    would go on counting against the app)."""
+    from game.ui import icons
+    clear_all()
+    icons.clear_cache()
+    gc.collect()
+    _trim_heap()
+
+
+def _trim_heap() -> None:
+    if not sys.platform.startswith("linux"):
+        return   # other systems' allocators give large blocks back by themselves
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim(0)
+    except (OSError, AttributeError):   # not glibc (musl has no malloc_trim)
+        pass

@@ -17,6 +17,9 @@ LETTERBOX = (12, 13, 15)
 FULL_REDRAW_SHARE = 0.55
 # Regions are scaled with this many extra pixels around them, so their edges blend.
 SCALE_MARGIN = 3
+# A region's edges move outwards by up to this many pixels to where the scale maps them onto
+# whole window pixels: scaled alone, it then lines up with the rest (no seams, no broken borders).
+ALIGN_SEARCH = 12
 
 
 class Viewport:
@@ -35,6 +38,7 @@ class Viewport:
         self.height = round(lh * self.scale)
         self.ox = (w - self.width) // 2
         self.oy = (h - self.height) // 2
+        self._snaps: dict[tuple[int, int, int], int] = {}   # edges aligned at this scale
 
     @property
     def visible(self) -> bool:
@@ -77,15 +81,42 @@ class Viewport:
             if self.scale == 1.0:
                 window.blit(canvas, target.topleft, rect)
             else:
-                # Scale a slightly larger region, then keep only the part we need.
-                outer = rect.inflate(2 * SCALE_MARGIN, 2 * SCALE_MARGIN).clip(bounds)
-                outer_target = self.to_window(outer)
+                # Scale a slightly larger region whose edges fall on whole window pixels,
+                # then keep only the part we need.
+                outer = self._aligned(rect.inflate(2 * SCALE_MARGIN, 2 * SCALE_MARGIN).clip(bounds), bounds)
+                outer_target = self._scaled(outer)
                 scaled = pygame.transform.smoothscale(canvas.subsurface(outer), outer_target.size)
                 window.blit(scaled, target.topleft,
                             pygame.Rect(target.left - outer_target.left,
                                         target.top - outer_target.top, target.width, target.height))
             out.append(target)
         return out
+
+    def _aligned(self, rect: pygame.Rect, bounds: pygame.Rect) -> pygame.Rect:
+        """`rect` grown a little so that each edge is where the scale lands on (nearly) a whole
+        window pixel, as in a full-canvas scale: else the region, scaled alone, is shifted by
+        a fraction of a pixel against what surrounds it."""
+        left = self._snap(rect.left, -1, bounds.left)
+        top = self._snap(rect.top, -1, bounds.top)
+        right = self._snap(rect.right, 1, bounds.right)
+        bottom = self._snap(rect.bottom, 1, bounds.bottom)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def _snap(self, start: int, step: int, limit: int) -> int:
+        key = (start, step, limit)
+        snapped = self._snaps.get(key)
+        if snapped is None:
+            reach = min(ALIGN_SEARCH, abs(limit - start))
+            snapped = min((start + k * step for k in range(reach + 1)),
+                          key=lambda c: (round(_off_grid(c * self.scale), 3), abs(c - start)))
+            self._snaps[key] = snapped
+        return snapped
+
+    def _scaled(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where `rect` of the canvas lands in the window, rounded as the full scale rounds."""
+        s = self.scale
+        x0, y0 = round(rect.left * s), round(rect.top * s)
+        return pygame.Rect(x0 + self.ox, y0 + self.oy, round(rect.right * s) - x0, round(rect.bottom * s) - y0)
 
     def _full(self, window: pygame.Surface, canvas: pygame.Surface) -> None:
         window.fill(LETTERBOX)
@@ -122,6 +153,10 @@ def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
             out.append(r)
         rects = out
     return rects
+
+
+def _off_grid(value: float) -> float:
+    return abs(value - round(value))
 
 
 def _area(rect: pygame.Rect) -> int:

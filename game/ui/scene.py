@@ -37,8 +37,23 @@ class CanvasUIManager(pygame_gui.UIManager):
     def calculate_scaled_mouse_position(self, position):  # type: ignore[override]
         return (int(position[0]), int(position[1]))
 
+    def sync_visibility(self) -> None:
+        """Bring pygame-gui's list of what to draw up to date. The group rebuilds that list only
+        in `update`, so an element made or killed after the last update (a scene pushed while
+        another one updates, a button removed by a move) would otherwise be drawn as it was:
+        a new button missing, a killed one left behind as a ghost."""
+        group = self.get_sprite_group()
+        if group.should_update_visibility:
+            group.should_update_visibility = False
+            group.update_visibility()
+
     def changed_rects(self) -> list[pygame.Rect]:
-        """Rectangles of elements whose picture, place or visibility changed since last asked."""
+        """Rectangles of elements whose picture, place or visibility changed since last asked.
+
+        The signature keeps the image itself, not its `id`: a freed surface's id is soon reused
+        by a new one, and a changed picture would look unchanged."""
+        self.sync_visibility()
+        drawn = {id(data[0]) for data in self.get_sprite_group().visible}
         now: dict[int, tuple] = {}
         dirty: list[pygame.Rect] = []
         for sprite in self.get_sprite_group().sprites():
@@ -46,10 +61,10 @@ class CanvasUIManager(pygame_gui.UIManager):
             image = getattr(sprite, "image", None)
             if rect is None:
                 continue
-            key = (id(image), tuple(rect), bool(getattr(sprite, "visible", True)))
+            key = (image, tuple(rect), image is not None and id(image) in drawn)
             now[id(sprite)] = key
             old = self._signature.get(id(sprite))
-            if old != key:
+            if old is None or old[0] is not key[0] or old[1:] != key[1:]:
                 dirty.append(pygame.Rect(rect))
                 if old is not None:
                     dirty.append(pygame.Rect(old[1]))
@@ -59,6 +74,10 @@ class CanvasUIManager(pygame_gui.UIManager):
         self._signature = now
         return dirty
 
+    def draw_ui(self, window_surface: pygame.Surface) -> None:
+        self.sync_visibility()
+        super().draw_ui(window_surface)
+
 
 class Scene:
     """Base of every scene. Subclasses override `draw_scene`, `handle_event`, `on_ui_event`."""
@@ -66,6 +85,7 @@ class Scene:
     opaque = True          # hides the scenes below it
     modal = True           # events stop here
     route = ""             # the name App.scene made it by ("menu", "pause"...), if it did
+    releases_memory = False   # when it closes, the app empties the caches (a game's table)
 
     def __init__(self, app: "App") -> None:
         self.app = app

@@ -19,6 +19,10 @@ from ..protocol import Action
 from ..registry import get
 from .bots import make_bot
 
+#: Bots kept between moves (each continues its own random choices); the least recently asked
+#: go first, so games played earlier in a session do not keep theirs.
+MAX_BOTS = 12
+
 
 def serve(conn: Any) -> None:
     """The worker process's loop: one request in, one answer out, until told to stop."""
@@ -43,10 +47,12 @@ def serve(conn: Any) -> None:
 def choose(bots: dict[tuple, Any], request: dict[str, Any]) -> dict[str, Any]:
     spec = get(request["game"])
     key = (request["game"], request["seat"], request["level"], request["seed"])
-    if key not in bots:
-        bots[key] = make_bot(spec, request["level"], request["seed"])
+    bot = bots.pop(key, None) or make_bot(spec, request["level"], request["seed"])
+    bots[key] = bot   # now the most recently asked
+    while len(bots) > MAX_BOTS:
+        del bots[next(iter(bots))]
     legal = [spec.decode_action(a) for a in request["legal"]]
-    return bots[key].choose(request["view"], legal).to_json()
+    return bot.choose(request["view"], legal).to_json()
 
 
 class Pending:
