@@ -22,6 +22,7 @@ class PauseScene(Overlay):
         self.game = game
         if hide_board:
             self.opaque = True   # opened from the curtain: still hide the board
+        self.saved_as = ""   # the name of a save just written from here (the save dialog says)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         entries = (("resume", "Resume", "primary"), ("save", "Save game", "big"), ("rules", "Rules", "big"),
                    ("settings", "Settings", "big"), ("menu", "Main menu", "big"), ("quit", "Quit", "big"))
@@ -65,5 +66,11 @@ class PauseScene(Overlay):
         theme.shadowed_panel(canvas, PANEL)
         theme.draw_text(canvas, "Paused", (PANEL.centerx, PANEL.y + 60), theme.SIZE_TITLE, bold=True,
                         anchor="center")
-        theme.draw_text(canvas, "Your game is saved after every move.", (PANEL.centerx, PANEL.bottom - 30),
-                        theme.SIZE_SMALL, theme.TEXT_DIM, anchor="center")
+        if self.saved_as:
+            note, colour = f"Saved as “{self.saved_as}”", theme.GOOD
+        elif self.game.session.autosave_ok:
+            note, colour = "Your game is saved after every move.", theme.TEXT_DIM
+        else:
+            note, colour = "This game cannot be saved right now.", theme.WARNING
+        theme.draw_text(canvas, note, (PANEL.centerx, PANEL.bottom - 30), theme.SIZE_SMALL, colour,
+                        anchor="center", max_width=PANEL.width - 40)

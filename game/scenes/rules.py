@@ -30,7 +30,8 @@ GAP_PX = 12                 # between paragraphs: half a line
 GAP_LIST_PX = 6             # between the items of one list
 GAP_BEFORE_HEADING_PX = 18
 GAP_AFTER_HEADING_PX = 5
-ID_COLOUR = "#ffd166"                         # theme.HIGHLIGHT: rule ids stand out
+ID_COLOUR = "#8d939c"   # rule ids: small and grey, for reference; the rule is what a player reads
+ID_PX = 18              # 12 px on screen in a 1280x720 window: there, not in the way
 BULLET = "\u2022"
 
 _HEADING = re.compile(r"^(#{1,3})\s+(.*?)\s*#*\s*$")
@@ -43,10 +44,24 @@ _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])")
 
 
+# A rule's own id, where its clause begins ("- **TOK-12** The ..."): it moves to the clause's end.
+_LEADING_ID = re.compile(r"^\*\*([A-Z][A-Z0-9]{1,5}-\d+[a-z]?)\*\*\s+")
+
+
+def _rule_id(rule: str) -> str:
+    return f'<font color="{ID_COLOUR}" pixel_size="{ID_PX}">{rule}</font>'
+
+
 def _inline(text: str) -> str:
-    """Escape one block's text, then turn its emphasis and rule ids into tags."""
+    """Escape one block's text, then turn its emphasis and rule ids into tags. A clause's own
+    id goes to its end, small and grey: the rule reads as a rulebook's sentence."""
+    own = _LEADING_ID.match(text)
+    if own:
+        text = text[own.end():]
     out = html.escape(text, quote=False)     # & < > only; quotes are harmless in text
-    out = _RULE_ID.sub(rf'<font color="{ID_COLOUR}"><b>\1</b></font>', out)
+    out = _RULE_ID.sub(lambda m: _rule_id(m.group(1)), out)
+    if own:
+        out += "\u2003" + _rule_id(own.group(1))
     out = _BOLD.sub(r"<b>\1</b>", out)
     out = _ITALIC.sub(r"<i>\1</i>", out)
     return out
@@ -66,7 +81,8 @@ def markdown_to_html(text: str) -> str:
 
     Understood: `#`, `##`, `###` headings (bigger bold text), paragraphs (lines joined until a
     blank line), `- ` bullets (continuation lines indented under them), `1. ` numbered items,
-    `**bold**`, `*italic*` and rule ids such as `**UBK-12**` (bold, in the highlight colour).
+    `**bold**`, `*italic*` and rule ids such as `**UBK-12**` (small and grey; a clause's own id,
+    where it begins, is moved to its end).
     `<`, `>` and `&` in the text are escaped. The result holds no newline characters: the text
     box would turn each one into a line break.
     """
@@ -136,11 +152,13 @@ def fonts_used() -> list[dict]:
     """The font styles `markdown_to_html` output asks for, to preload (pygame-gui otherwise
     loads each on first use and warns about it)."""
     fonts = [{"name": "noto_sans", "point_size": size, "style": "bold"} for size in HEADING_PX.values()]
+    fonts.append({"name": "noto_sans", "point_size": ID_PX, "style": "regular"})
     fonts += [{"name": "noto_sans", "point_size": BODY_PX, "style": style}
               for style in ("regular", "bold", "italic", "bold_italic")]
     fonts += [{"name": "noto_sans", "point_size": size, "style": "regular"}
               for size in (GAP_PX, GAP_LIST_PX, GAP_BEFORE_HEADING_PX, GAP_AFTER_HEADING_PX)]
-    return fonts
+    unique = {(f["point_size"], f["style"]): f for f in fonts}   # each once (the ids' size is a gap's)
+    return list(unique.values())
 
 
 def preload_fonts(manager: pygame_gui.UIManager, fonts: list[dict]) -> None:

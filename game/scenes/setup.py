@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.core import paths
+from game.core import autosaves, paths
 from game.core.board import BoardError
 from game.core.registry import GameSpec
 from game.core.saves import write_json_atomic
@@ -30,12 +30,45 @@ ROW_Y, ROW_H = 230, 92
 X_BADGE, X_NAME, X_KIND, X_LEVEL, X_REMOVE = 160, 240, 690, 900, 1140
 OPTIONS_X = 1340
 OPTION_H = 200           # an option with its help below
-COMPACT_OPTION_H = 86    # with many options: help beside the choice
-ABOUT = pygame.Rect(160, 700, 1040, 170)
+COMPACT_OPTION_H = 86    # with many options: help beside the choice (less when they are many)
+NUMBER_H = 176           # the game number: its label, box and note
+START_Y = 920            # the row of Back, Rules and Start
+ABOUT_X, ABOUT_W, ABOUT_BOTTOM, ABOUT_MIN_H, ABOUT_MAX_H = 160, 1040, 870, 130, 220
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 NUMBER_PLACEHOLDER = "random"   # in the empty game-number box
 PLACEHOLDER_INSET = 6            # where pygame-gui starts an entry's text (border and padding)
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
+#: bots' names say that they are bots, and differ from one another
+BOT_NAMES = ("Bot Ada", "Bot Basho", "Bot Chiyo", "Bot Dario", "Bot Elif", "Bot Farid")
+
+
+def default_name(index: int, is_bot: bool, taken: set[str] = frozenset()) -> str:
+    """The name a new seat gets: people are "Player N" (N their seat), bots a bot's name."""
+    first = DEFAULT_NAMES[index % len(DEFAULT_NAMES)]
+    if not is_bot and first not in taken:
+        return first
+    names = BOT_NAMES if is_bot else DEFAULT_NAMES
+    return next((n for n in names if n not in taken), first)
+
+
+def is_default_name(name: str) -> bool:
+    """A name the set-up gave (not one a person typed): it follows the seat's kind."""
+    return name in DEFAULT_NAMES or name in BOT_NAMES
+
+
+def option_row_height(count: int) -> int:
+    """How tall one option's row is when a game has `count` options: all of them and the game
+    number fit above the Start row."""
+    if count <= 2:
+        return OPTION_H
+    return min(COMPACT_OPTION_H, (START_Y - 16 - NUMBER_H - ROW_Y) // count)
+
+
+def about_rect(seats: int) -> pygame.Rect | None:
+    """Where "About this game" goes below `seats` seat rows (None: no room left for it)."""
+    top = max(ROW_Y + (seats + 1) * ROW_H + 12, ABOUT_BOTTOM - ABOUT_MAX_H)
+    height = ABOUT_BOTTOM - top
+    return pygame.Rect(ABOUT_X, top, ABOUT_W, height) if height >= ABOUT_MIN_H else None
 
 
 def last_setup_path():
@@ -46,6 +79,9 @@ def load_last_setup(spec: GameSpec) -> dict[str, Any] | None:
     try:
         data = json.loads(last_setup_path().read_text(encoding="utf-8")).get(spec.id)
         seats = [Seat.from_json(s) for s in data["seats"]]
+        for index, seat in enumerate(seats):   # a bot remembered as "Player 2" gets a bot's name
+            if seat.is_bot and seat.name in DEFAULT_NAMES:
+                seat.name = default_name(index, True, {s.name for s in seats})
         if spec.min_players <= len(seats) <= spec.max_players:
             return {"seats": seats, "options": spec.check_options(data.get("options", {}))}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -77,14 +113,16 @@ class SetupScene(Scene):
             self.options = remembered["options"]
         else:
             count = max(spec.min_players, 2)
-            self.seats = [Seat(DEFAULT_NAMES[i], PERSON if i == 0 else BOT, "normal", colour=i)
+            self.seats = [Seat(default_name(i, i > 0), PERSON if i == 0 else BOT, "normal", colour=i)
                           for i in range(count)]
             self.options = spec.default_options()
         self.number_text = ""                   # what the game-number box says
         self.typed_number: int | None = None    # a game number typed in to replay that deal
         self.number_problem = ""                # why the typed text is not a game number
         self.compact = len(spec.options) > 2
-        self.option_h = COMPACT_OPTION_H if self.compact else OPTION_H
+        self.option_h = option_row_height(len(spec.options))
+        self.hints: list[tuple[pygame.Rect, str]] = []   # text drawn cut: where, and the whole of it
+        self.hint: tuple[pygame.Rect, str] | None = None  # the one under the mouse, shown whole
         self.message = ""
         self.rows: list[dict[str, Any]] = []
         self.option_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
@@ -120,7 +158,7 @@ class SetupScene(Scene):
             labels = [label for _, label in option.choices]
             current = next(label for value, label in option.choices if value == self.options[option.key])
             rect = pygame.Rect(OPTIONS_X, y + 40, 420, 56) if not self.compact else \
-                pygame.Rect(OPTIONS_X + 320, y + 6, 200, 50)
+                pygame.Rect(OPTIONS_X + 300, y + 6, 230, 50)
             menu = pygame_gui.elements.UIDropDownMenu(labels, current, rect, self.ui)
             self.option_menus[option.key] = menu
             y += self.option_h
@@ -177,6 +215,13 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        if event.type == pygame.MOUSEMOTION:
+            hint = next((h for h in self.hints if h[0].collidepoint(event.pos)), None)
+            if hint != self.hint:
+                for shown in (self.hint, hint):
+                    if shown is not None:
+                        self.invalidate(theme.tooltip_rect(shown[1], shown[0]))
+                self.hint = hint
         return False
 
     def update(self, dt: float) -> None:
@@ -201,6 +246,8 @@ class SetupScene(Scene):
         self._read_names()
         seat = self.seats[index]
         seat.kind = PERSON if seat.is_bot else BOT
+        if is_default_name(seat.name):   # a name the set-up gave follows the kind
+            seat.name = default_name(index, seat.is_bot, {s.name for s in self.seats if s is not seat})
         self._build()
 
     def add_seat(self) -> None:
@@ -209,8 +256,7 @@ class SetupScene(Scene):
             return
         taken = {s.colour for s in self.seats}
         colour = next(c for c in range(len(theme.SEAT_COLOURS)) if c not in taken)
-        used = {s.name for s in self.seats}
-        name = next(n for n in DEFAULT_NAMES if n not in used)
+        name = default_name(len(self.seats), True, {s.name for s in self.seats})
         self.seats.append(Seat(name, BOT, "normal", colour))
         self._build()
 
@@ -263,7 +309,7 @@ class SetupScene(Scene):
         seed = self.typed_number if known else new_game_number()   # drawn now, not shown
         try:
             session = Session(self.spec, [Seat(**s.to_json()) for s in self.seats], dict(self.options),
-                              seed, autosave_path=paths.autosave_path(), seed_known=known)
+                              seed, autosave_path=autosaves.new_path(self.spec.id), seed_known=known)
         except BoardError as exc:       # the game's map is missing or damaged: say so, stay here
             self.message = f"{exc} Reinstalling Journeys restores it."
             self.app.sound.play("error")
@@ -289,15 +335,18 @@ class SetupScene(Scene):
                 theme.draw_text(canvas, "plays with the mouse", (X_LEVEL + 8, y + 32), theme.SIZE_SMALL,
                                 theme.TEXT_DIM, anchor="midleft")
         theme.draw_text(canvas, "Options", (OPTIONS_X, ROW_Y - 44), theme.SIZE_BODY, theme.TEXT_DIM, bold=True)
+        self.hints = []
         y = ROW_Y
         for option in self.spec.options:
-            theme.draw_text(canvas, option.label, (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
-            if self.compact:   # many options: the help in two short lines beside the choice
-                theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 30, 300, 54), theme.SIZE_SMALL,
-                                     theme.TEXT_DIM, line_gap=0)
+            label_width = 284 if self.compact else 440
+            self._fitted(canvas, option.label, pygame.Rect(OPTIONS_X, y + 4, label_width, 30), theme.SIZE_BODY,
+                         theme.TEXT, bold=True, lines=1)
+            if self.compact:   # many options: the help in short lines beside the choice
+                help_rect = pygame.Rect(OPTIONS_X, y + 32, 284, self.option_h - 36)
+                self._fitted(canvas, option.help, help_rect, theme.SIZE_SMALL, theme.TEXT_DIM, line_gap=0)
             else:
-                theme.draw_paragraph(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90),
-                                     theme.SIZE_SMALL, theme.TEXT_DIM)
+                self._fitted(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90), theme.SIZE_SMALL,
+                             theme.TEXT_DIM)
             y += self.option_h
         theme.draw_text(canvas, "Game number", (OPTIONS_X, y + 4), theme.SIZE_BODY, bold=True)
         if self.number_problem:
@@ -310,13 +359,23 @@ class SetupScene(Scene):
         theme.draw_paragraph(canvas, note, pygame.Rect(OPTIONS_X, y + 106, 440, 60), theme.SIZE_SMALL, colour)
         if self.message:
             theme.draw_text(canvas, self.message, (1320, 890), theme.SIZE_BODY, theme.WARNING, anchor="midright")
-        if ROW_Y + (len(self.seats) + 1) * ROW_H > ABOUT.y:
+        about = about_rect(len(self.seats))
+        if about is None:
             return  # many seats: the seats need the room more than the blurb
-        theme.shadowed_panel(canvas, ABOUT)
-        theme.draw_text(canvas, "About this game", (ABOUT.x + 28, ABOUT.y + 22), theme.SIZE_BODY, bold=True)
-        about = (f"{self.spec.blurb} For {self.spec.min_players}-{self.spec.max_players} players: each seat "
+        theme.shadowed_panel(canvas, about)
+        theme.draw_text(canvas, "About this game", (about.x + 28, about.y + 22), theme.SIZE_BODY, bold=True)
+        blurb = (f"{self.spec.blurb} For {self.spec.min_players}-{self.spec.max_players} players: each seat "
                  f"is a person at this screen (passing the mouse) or a bot, easy, normal or hard.")
-        theme.draw_paragraph(canvas, about, ABOUT.inflate(-56, -80).move(0, 18), theme.SIZE_BODY, theme.TEXT_DIM)
+        body = pygame.Rect(about.x + 28, about.y + 62, about.width - 56, about.height - 78)
+        self._fitted(canvas, blurb, body, theme.SIZE_BODY, theme.TEXT_DIM)
+
+    def _fitted(self, canvas: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour, *,
+                bold: bool = False, line_gap: int = 4, lines: int | None = None) -> None:
+        """Draw `text` fitted into `rect`; if it had to be cut, the mouse over it shows it whole."""
+        fitted = theme.fit_to_box(text, rect.width, rect.height, size, theme.SIZE_SMALL, bold, line_gap, lines)
+        theme.draw_fitted_lines(canvas, fitted, rect, colour, bold)
+        if not fitted.complete:
+            self.hints.append((pygame.Rect(rect.x, rect.y, rect.width, fitted.height), text))
 
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
@@ -328,3 +387,5 @@ class SetupScene(Scene):
             box = self.seed_entry.rect
             theme.draw_text(canvas, NUMBER_PLACEHOLDER, (box.x + PLACEHOLDER_INSET, box.centery),
                             theme.SIZE_BODY, theme.TEXT_DIM, anchor="midleft")
+        if self.hint is not None:   # last: over everything
+            theme.draw_tooltip(canvas, self.hint[1], self.hint[0])

@@ -22,6 +22,7 @@ from game.core.ai.worker import BotRunner, Pending
 from game.core.protocol import Action, Event, IllegalAction
 from game.core.registry import import_attr
 from game.core.session import Session
+from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
 from game.table.controller import TableContext, TableController
 from game.ui import theme
@@ -97,6 +98,7 @@ class Layer:
 
 class GameScene(Scene):
     has_hidden_information = True
+    releases_memory = True   # the app empties the caches when a game's table closes
 
     def __init__(self, app: "App", session: Session, *, bots_paused: bool = False) -> None:
         super().__init__(app)
@@ -131,6 +133,7 @@ class GameScene(Scene):
             self.add_layer(rect, self._seat_renderer(seat), self._seat_signer(seat))
         self.add_layer(self._log_rect(), self._render_log_layer, self._log_signature)
         self.build_board()
+        add_save_banner(self)   # over the board while the autosave fails
         self.table.on_refresh = self._view_changed   # from now on the scene hears of every change
         self.refresh_view()
 
@@ -235,6 +238,7 @@ class GameScene(Scene):
 
     def refuse(self, reason: str) -> None:
         self.status_note = reason
+        self.status_seat = None
         self.status_warning = True
         self.app.sound.play("error")
 
@@ -248,7 +252,8 @@ class GameScene(Scene):
         self.status_seat = None
         self.status_warning = False
         if seat is not None and self.session.seats[seat].is_bot:
-            # what the bot just did stays on the status line until the next move
+            # what the bot just did shows on the status line while bots play on (until a
+            # person is to act: see _deed_outlived); it is in the log for good
             said = self.table.said_by(seat, events)
             if said:
                 self.status_note = said
@@ -270,6 +275,7 @@ class GameScene(Scene):
         self.anim.finish_all()
         self.table.undo()
         self.status_note = "Taken back."
+        self.status_seat = None
         self.status_warning = False
 
     def redo(self) -> None:
@@ -305,7 +311,7 @@ class GameScene(Scene):
         self.invalidate()
 
     def _drive_bot(self, seat: int) -> None:
-        if self.bots_paused:
+        if self.bots_paused or self.covered():
             return
         pace = self.table.min_think(seat, self.app.settings.bot_pace)
         if self._bot_future is None:
@@ -332,8 +338,20 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.anim.update(dt)
-        if not self.anim.busy:
+        if self.covered():
+            self._bot_started = time.perf_counter()   # bots wait while the table is covered
+        elif not self.anim.busy:
             self._drive()
+
+    def covered(self) -> bool:
+        """An overlay (the rules, pause, settings, a dialog) is over the table: bots wait."""
+        return self.app.top is not self
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        # a bot that thought while the table was covered still takes its pace from now, so
+        # that the person sees its move come
+        self._bot_started = time.perf_counter()
 
     def wants_frames(self) -> bool:
         seat = self.table.to_act()
@@ -469,7 +487,7 @@ class GameScene(Scene):
             winners = state.winners()
             names = " and ".join(self.name(w) for w in winners)
             return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
-        if self.status_note:
+        if self.status_note and not self._deed_outlived():
             return self.status_note, self.status_warning
         seat = state.current_player
         if self.session.seats[seat].is_bot:
@@ -477,6 +495,14 @@ class GameScene(Scene):
         if self._awaiting_curtain or self.viewer != seat:
             return f"Waiting for {self.name(seat)}.", False
         return f"{self.name(seat)}: {self.prompt()}", False
+
+    def _deed_outlived(self) -> bool:
+        """A bot's deed on the status line gives way once a person is to act: the line then
+        says whose turn it is and what they may do (the deed stays in the log)."""
+        if self.status_seat is None:
+            return False
+        seat = self.table.to_act()
+        return seat is not None and not self.session.seats[seat].is_bot
 
     def _top_signature(self) -> Hashable:
         state = self.session.state
@@ -486,7 +512,8 @@ class GameScene(Scene):
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
         state = self.session.state
-        seat = self.status_seat if (self.status_note and self.status_seat is not None) else state.current_player
+        telling = self.status_note and self.status_seat is not None and not self._deed_outlived()
+        seat = self.status_seat if telling else state.current_player
         x = 24
         if seat is not None:
             theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
@@ -590,9 +617,13 @@ class GameScene(Scene):
                 self._layers_waiting = True
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
             self.invalidate(rect)
-        for rect in self.ticking_rects():
+        ticking = self.ticking_rects()
+        for rect in ticking + self._ticked:   # and where something ticked (the dots just gone)
             self.invalidate(rect)
+        self._ticked = ticking
         return super().take_dirty()
+
+    _ticked: list[pygame.Rect] = []   # last frame's ticking_rects (always replaced, never changed)
 
     def ticking_rects(self) -> list[pygame.Rect]:
         """Small areas redrawn every frame while something ticks (a thinking bot's dots)."""

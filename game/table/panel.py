@@ -41,8 +41,8 @@ class ChoicePanel:
         self.clear()
         self._wanted = signature
         for choice in wanted:
-            self.buttons[choice.key] = self.scene.button(choice.rect, choice.label, kind=choice.kind,
-                                                         tooltip=choice.tooltip or None)
+            label, kind, tooltip = fitted_choice(choice)
+            self.buttons[choice.key] = self.scene.button(choice.rect, label, kind=kind, tooltip=tooltip)
 
     def clear(self) -> None:
         for button in self.buttons.values():
@@ -56,6 +56,16 @@ class ChoicePanel:
             if element is button:
                 return key
         return None
+
+
+def fitted_choice(choice: Choice) -> tuple[str, str, str | None]:
+    """The label, kind and tooltip a choice's button gets: a label too wide for its button
+    shrinks to the small type, then is shortened, and then its tooltip holds the whole label."""
+    label, kind, complete = theme.fit_button_label(choice.label, choice.rect[2], choice.kind)
+    tooltip = choice.tooltip
+    if not complete:
+        tooltip = f"{choice.label}: {tooltip}" if tooltip else choice.label
+    return label, kind, tooltip or None
 
 
 def row_of_choices(labels: Sequence[tuple[Hashable, str, str]], x: int, y: int, right: int, *,

@@ -5,6 +5,7 @@ warm highlight for "you may click this"; Okabe-Ito seat colours, each with a sha
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import pygame
@@ -21,7 +22,7 @@ LINE = pygame.Color("#454c57")
 TEXT = pygame.Color("#e8e6e3")
 TEXT_DIM = pygame.Color("#a9adb3")
 TEXT_DARK = pygame.Color("#23272d")
-HIGHLIGHT = pygame.Color("#ffd166")       # you may click this
+HIGHLIGHT = pygame.Color("#ffdb6e")       # you may click this (far from every seat colour)
 WARNING = pygame.Color("#ef6f6c")
 GOOD = pygame.Color("#7fc97f")
 PAPER = pygame.Color("#f4efe2")
@@ -29,9 +30,11 @@ PAPER_DARK = pygame.Color("#d9cfb8")
 INK = pygame.Color("#2d2a26")
 SHADOW = (0, 0, 0, 90)
 
-#: Okabe-Ito colour-blind-safe seat colours, each paired with a shape (icons shape_*.svg).
-SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
-SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "blue", "vermilion", "purple")
+#: Okabe-Ito colour-blind-safe seat colours, each paired with a shape (icons shape_*.svg). Its
+#: yellow is left out for white: it was the yellow of HIGHLIGHT ("you may click this"), which
+#: must never look like a seat, also to colour-blind eyes (tests/ui/test_readable_screens.py).
+SEAT_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F2F2F2", "#0072B2", "#D55E00", "#CC79A7")
+SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "white", "blue", "vermilion", "purple")
 SEAT_SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "circle")
 
 
@@ -134,19 +137,135 @@ def draw_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
 
 def draw_paragraph(surface: pygame.Surface, string: str, rect: pygame.Rect, size: int = SIZE_BODY,
                    colour=TEXT, bold: bool = False, line_gap: int = 4) -> int:
-    """Wrap `string` into `rect`; a text too long for it ends with an ellipsis. Returns the
-    height used."""
-    y = rect.top
-    height = font(size, bold).get_linesize()
-    lines = wrap(string, size, rect.width, bold)
-    room = max(1, (rect.height + 2 + line_gap) // (height + line_gap))
+    """Wrap `string` into `rect` at `size`; a text too long for it ends with an ellipsis.
+    Returns the height used. (`draw_fitted` may also shrink the type.)"""
+    fitted = fit_to_box(string, rect.width, rect.height, size, size, bold, line_gap)
+    return draw_fitted_lines(surface, fitted, rect, colour, bold)
+
+
+@dataclasses.dataclass(frozen=True)
+class FittedText:
+    """A text laid out to fit a box (see `fit_to_box`)."""
+
+    lines: tuple[str, ...]
+    size: int              # the type size the lines were fitted at
+    line_height: int       # from one line's top to the next line's top
+    complete: bool         # False: cut with an ellipsis, so show the whole text in a tooltip
+
+    @property
+    def height(self) -> int:
+        return len(self.lines) * self.line_height
+
+
+def fit_to_box(string: str, width: int, height: int, size: int = SIZE_BODY, min_size: int = SIZE_SMALL,
+               bold: bool = False, line_gap: int = 4, max_lines: int | None = None) -> FittedText:
+    """The kit's one way to fit a text into a box of `width` x `height` pixels.
+
+    First wrap it at `size`; if the lines do not fit, try smaller type, step by step down to
+    `min_size` (keep that at `SIZE_SMALL` or more: legible at 1280x720); if it still does not
+    fit, wrap it at `min_size`, keep the lines that fit and end the last with an ellipsis. A
+    word wider than the box is shortened the same way. `max_lines` caps the lines (1 for a
+    button's label). When `complete` is False, give the whole text in a tooltip.
+    Use `draw_fitted` to draw it, or read `lines` and `size` to draw it yourself."""
+    return _fit_to_box(string, max(1, int(width)), max(1, int(height)), size, min(size, min_size), bold,
+                       line_gap, max_lines)
+
+
+@cached
+@lru_cache(maxsize=1024)
+def _fit_to_box(string: str, width: int, height: int, size: int, min_size: int, bold: bool,
+                line_gap: int, max_lines: int | None) -> FittedText:
+    for trial in range(size, min_size - 1, -1):
+        line_height = font(trial, bold).get_linesize() + line_gap
+        room = max(1, (height + 2 + line_gap) // line_height)   # 2 px of slack, as ever
+        if max_lines is not None:
+            room = min(room, max_lines)
+        lines = wrap(string, trial, width, bold)
+        widest = max(font(trial, bold).size(line)[0] for line in lines)
+        if len(lines) <= room and widest <= width:
+            return FittedText(tuple(lines), trial, line_height, True)
+    lines = [fit_text(line, min_size, width, bold) for line in wrap(string, min_size, width, bold)]
     if len(lines) > room:
         lines = lines[:room]
-        lines[-1] = fit_text(lines[-1] + " …", size, rect.width, bold).replace(" …", "…")
-    for line in lines:
-        draw_text(surface, line, (rect.left, y), size, colour, bold)
-        y += height + line_gap
-    return y - rect.top
+        lines[-1] = fit_text(lines[-1].rstrip("…") + " …", min_size, width, bold).replace(" …", "…")
+    return FittedText(tuple(lines), min_size, line_height, False)
+
+
+def draw_fitted(surface: pygame.Surface, string: str, rect: pygame.Rect, size: int = SIZE_BODY,
+                min_size: int = SIZE_SMALL, colour=TEXT, bold: bool = False, line_gap: int = 4,
+                align: str = "left") -> FittedText:
+    """Draw `string` fitted into `rect` (see `fit_to_box`); returns the fit, so that the caller
+    can offer the whole text in a tooltip when `complete` is False. `align`: "left" or
+    "center" (each line centred, the block centred vertically)."""
+    fitted = fit_to_box(string, rect.width, rect.height, size, min_size, bold, line_gap)
+    draw_fitted_lines(surface, fitted, rect, colour, bold, align)
+    return fitted
+
+
+def draw_fitted_lines(surface: pygame.Surface, fitted: FittedText, rect: pygame.Rect, colour=TEXT,
+                      bold: bool = False, align: str = "left") -> int:
+    """Draw lines from `fit_to_box` into `rect`; returns the height used."""
+    rect = pygame.Rect(rect)
+    y = rect.top if align == "left" else rect.centery - (fitted.height - _gap(fitted)) // 2
+    for line in fitted.lines:
+        if align == "center":
+            draw_text(surface, line, (rect.centerx, y), fitted.size, colour, bold, anchor="midtop")
+        else:
+            draw_text(surface, line, (rect.left, y), fitted.size, colour, bold)
+        y += fitted.line_height
+    return fitted.height
+
+
+def _gap(fitted: FittedText) -> int:
+    return fitted.line_height - font(fitted.size).get_linesize()
+
+
+#: the type of each button kind in theme.json ("" is a plain button): size and bold
+BUTTON_TYPE = {"": (22, False), "primary": (24, True), "big": (26, True), "small": (19, False)}
+BUTTON_PAD = 28   # a button's label keeps this much room at its sides (padding and border)
+
+
+def fit_button_label(label: str, width: int, kind: str = "") -> tuple[str, str, bool]:
+    """How a button `width` px wide shows `label`: (the text, the kind to use, complete).
+
+    The label keeps its kind's type when it fits; otherwise it takes the small kind (the
+    legible minimum); if even that is too wide it is shortened with an ellipsis and
+    `complete` is False: put the whole label in the button's tooltip."""
+    size, bold = BUTTON_TYPE.get(kind, BUTTON_TYPE[""])
+    room = width - BUTTON_PAD
+    if font(size, bold).size(label)[0] <= room:
+        return label, kind, True
+    small, small_bold = BUTTON_TYPE["small"]
+    fitted = fit_to_box(label, room, font(small).get_linesize(), small, small, small_bold, 0, max_lines=1)
+    return fitted.lines[0], "small", fitted.complete
+
+
+TOOLTIP_W = 520   # the widest a drawn tooltip gets
+
+
+def tooltip_rect(string: str, anchor: pygame.Rect, bounds: pygame.Rect = pygame.Rect(0, 0, 1920, 1080)) -> pygame.Rect:
+    """Where `draw_tooltip` puts the box for `string`: below `anchor` (above it when there is
+    no room below), kept inside `bounds`."""
+    lines = wrap(string, SIZE_SMALL, TOOLTIP_W - 28)
+    width = max(font(SIZE_SMALL).size(line)[0] for line in lines) + 28
+    box = pygame.Rect(0, 0, width, len(lines) * font(SIZE_SMALL).get_linesize() + 20)
+    box.topleft = (anchor.left, anchor.bottom + 6)
+    if box.bottom > bounds.bottom:
+        box.bottom = anchor.top - 6
+    return box.clamp(bounds)
+
+
+def draw_tooltip(surface: pygame.Surface, string: str, anchor: pygame.Rect) -> pygame.Rect:
+    """The whole of a text that was drawn cut (see `fit_to_box`), in a box by `anchor`, in the
+    look of pygame-gui's tooltips. Returns the box (to invalidate when it goes)."""
+    box = tooltip_rect(string, anchor, surface.get_rect())
+    pygame.draw.rect(surface, (16, 18, 21), box, border_radius=8)
+    pygame.draw.rect(surface, HIGHLIGHT, box, 1, border_radius=8)
+    y = box.y + 10
+    for line in wrap(string, SIZE_SMALL, TOOLTIP_W - 28):
+        draw_text(surface, line, (box.x + 14, y), SIZE_SMALL)
+        y += font(SIZE_SMALL).get_linesize()
+    return box
 
 
 def rounded_rect(surface: pygame.Surface, rect, colour, radius: int = 10, width: int = 0) -> None:

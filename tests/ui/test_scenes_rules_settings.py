@@ -107,7 +107,7 @@ def test_headings_become_bigger_bold_text():
     assert f'<font pixel_size="{sizes[2]}"><b>Part</b></font>' in out
     assert f'<font pixel_size="{sizes[3]}"><b>Piece</b></font>' in out
     assert sizes[1] > sizes[2] > sizes[3] > rules.BODY_PX >= 21
-    assert "#" not in out.replace("#ffd166", "")
+    assert "#" not in out
 
 
 def test_paragraph_lines_are_joined_and_blocks_separated():
@@ -132,11 +132,23 @@ def test_bold_and_italic():
     assert "**" not in out
 
 
-def test_rule_ids_are_bold_in_the_highlight_colour():
+def test_a_clauses_id_goes_small_and_grey_to_its_end_and_the_rule_reads_first():
     out = markdown_to_html("- **UBK-12** If its number is lower ...")
-    assert '<font color="#ffd166"><b>UBK-12</b></font>' in out
+    tag = f'<font color="{rules.ID_COLOUR}" pixel_size="{rules.ID_PX}">UBK-12</font>'
+    assert tag in out and out.index("If its number") < out.index(tag)
+    assert rules.ID_PX < rules.BODY_PX
+    assert "<b>UBK-12</b>" not in out
+    inside = markdown_to_html("As in **UBK-3**, pay first.")
+    assert inside.index("As in") < inside.index("UBK-3") < inside.index("pay first")
     plain_bold = markdown_to_html("**Search** or **Schedule**")
-    assert "#ffd166" not in plain_bold and "<b>Search</b>" in plain_bold
+    assert rules.ID_COLOUR not in plain_bold and "<b>Search</b>" in plain_bold
+
+
+def test_the_rules_files_say_nothing_to_players_about_tests():
+    from game.core.registry import playable_games
+    for spec in playable_games():
+        intro = assets.require("seeds", spec.rules_file).read_text(encoding="utf-8").split("\n## ")[0]
+        assert "test" not in intro.lower(), f"{spec.id}: the intro speaks to developers"
 
 
 def test_markup_characters_are_escaped():
