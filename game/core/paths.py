@@ -43,7 +43,16 @@ def saves_dir() -> Path:
     return path
 
 
+def autosaves_dir() -> Path:
+    """One autosave per unfinished game lives here (see `game.core.autosaves`)."""
+    path = data_dir() / "autosaves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def autosave_path() -> Path:
+    """The single autosave of Journeys before every game had its own; still read, never
+    written for a new game (continuing it moves it into `autosaves_dir`)."""
     return data_dir() / "autosave.json"
 
 

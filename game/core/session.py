@@ -13,7 +13,8 @@ from typing import Any, Sequence
 from .board import BoardError
 from .protocol import Action, Event, GameState, IllegalAction, log_lines
 from .registry import GameSpec, load_games
-from .saves import SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, read_save, write_json_atomic
+from .saves import (SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, describe_os_error, read_save,
+                    write_json_atomic)
 
 PERSON = "person"
 BOT = "bot"
@@ -80,6 +81,12 @@ class Session:
         self._redo: list[Action] = []
         #: write autosaves on the background writer (the app) or at once (tools, tests)
         self.autosave_in_background = False
+        #: why the last autosave failed (the disk is full, the folder read-only...), or None
+        #: when it worked or none was tried; the game scene's banner shows it
+        self.autosave_problem: str | None = None
+        #: an autosave file already there is replaced only once it is known to be this
+        #: session's own (continued from) or a readable save: never a damaged or newer one
+        self._autosave_trusted = autosave_path is None or not Path(autosave_path).exists()
 
     # ---- playing ------------------------------------------------------------------------
     def apply(self, action: Action, *, autosave: bool = True) -> list[Event]:
@@ -92,6 +99,9 @@ class Session:
         return events
 
     def _apply(self, action: Action) -> list[Event]:
+        # the previous action's autosave reaches the disk before this one is applied, so a
+        # kill loses at most the action on screen
+        self.wait_for_autosave()
         seat = self.state.current_player
         if seat is None:
             raise IllegalAction("The game is over.")
@@ -170,13 +180,46 @@ class Session:
     def save_to(self, path: Path) -> None:
         write_json_atomic(path, self.to_save())
 
+    @property
+    def autosave_ok(self) -> bool:
+        return self.autosave_problem is None
+
     def autosave(self) -> None:
+        """Write the autosave (in the background in the app). A failure is kept in
+        `autosave_problem`, and the next action tries again; a success clears it."""
         if self.autosave_path is None:
             return
+        if not self._autosave_trusted:
+            self._keep_foreign_autosave()
+        data = self.to_save()
         if self.autosave_in_background:
-            WRITER.write(self.autosave_path, self.to_save())
+            WRITER.write(self.autosave_path, data, self._autosave_done)
+            return
+        try:
+            write_json_atomic(self.autosave_path, data)
+        except OSError as exc:
+            self._autosave_done(describe_os_error(exc))
         else:
-            write_json_atomic(self.autosave_path, self.to_save())
+            self._autosave_done(None)
+
+    def _autosave_done(self, problem: str | None) -> None:
+        self.autosave_problem = problem
+
+    def _keep_foreign_autosave(self) -> None:
+        """The autosave path holds a file this session did not write: replace it only if it
+        is a save this Journeys reads; else leave it be and autosave to a file of our own."""
+        from .autosaves import new_path
+        try:
+            read_save(self.autosave_path)
+        except SaveError:
+            self.autosave_path = new_path(self.spec.id)
+        self._autosave_trusted = True
+
+    def wait_for_autosave(self) -> None:
+        """Wait until this session's last autosave is on disk (or has failed)."""
+        if self.autosave_path is not None and self.autosave_in_background:
+            if not WRITER.wait(self.autosave_path):
+                self.autosave_problem = "the disk did not answer in time"
 
     def flush(self) -> None:
         """Wait until the last autosave is on disk."""
@@ -198,24 +241,32 @@ class Session:
             seats = [Seat.from_json(s) for s in data["seats"]]
             spec.check_players(len(seats))
             session = cls(spec, seats, data.get("options") or {}, data["seed"],
-                          autosave_path=autosave_path, name=str(data.get("name", "")),
+                          autosave_path=autosave_path, name=str(data.get("name", ""))[:80],
                           seed_known=bool(data.get("seed_known", False)))
         except BoardError as exc:             # the game's own map is missing or damaged
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
-        except (ValueError, TypeError, KeyError) as exc:
-            raise SaveError(f"{source} cannot start its game: {exc}") from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise SaveError(f"{source} cannot start its game: {str(exc)[:200]}") from None
         for index, raw in enumerate(data["actions"]):
             try:
                 action = spec.decode_action(raw)
                 session._apply(action)
-            except (ValueError, TypeError) as exc:
-                raise SaveError(f"{source} is damaged at move {index + 1}: {exc}") from None
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError,
+                    RecursionError) as exc:
+                raise SaveError(f"{source} is damaged at move {index + 1}: "
+                                f"{str(exc)[:200]}") from None
         return session
 
     @classmethod
     def load(cls, path: Path, *, autosave_path: Path | None = None) -> "Session":
+        """The session a save file holds. Continuing an autosave (`autosave_path` is the file
+        read) replaces it as the game goes on, since it has just been read."""
         data = read_save(path, known_games=set(load_games()))
-        return cls.from_save(data, autosave_path=autosave_path, source=f"The save {Path(path).name}")
+        session = cls.from_save(data, autosave_path=autosave_path,
+                                source=f"The save {Path(path).name[:100]}")
+        if autosave_path is not None and Path(autosave_path) == Path(path):
+            session._autosave_trusted = True
+        return session
 
     # ---- replays ------------------------------------------------------------------------
     def replay(self, upto: int | None = None) -> GameState:

@@ -1,41 +1,87 @@
 """Statistics kept across games: played and won per game and per seat kind, best scores.
 
-Stored as JSON in the user data folder; a damaged file is set aside (renamed) rather than
-lost or allowed to stop the app.
+Stored as JSON in the user data folder. A file that is damaged or not shaped as statistics
+(valid JSON but a list, a number where a table belongs...) is set aside, renamed
+`statistics.json.damaged-<date>`, rather than lost or allowed to stop the app; the screen that
+comes next says so (`take_notice`).
 """
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any, Sequence
 
 from . import paths
-from .saves import write_json_atomic
+from .saves import SaveError, read_json_file, write_json_atomic
 
 BEST_KEPT = 10
+MAX_STATS_BYTES = 2 * 1024 * 1024
+_notices: list[str] = []
+
+
+def empty() -> dict[str, Any]:
+    return {"version": 1, "games": {}}
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def well_formed(data: Any) -> bool:
+    """Whether `data` has the shape record_game writes (so adding a game cannot fail)."""
+    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
+        return False
+    for game in data["games"].values():
+        if not isinstance(game, dict) or not _is_count(game.get("played")):
+            return False
+        if not isinstance(game.get("by_kind"), dict) or not isinstance(game.get("best"), list):
+            return False
+        for entry in game["by_kind"].values():
+            if not (isinstance(entry, dict) and _is_count(entry.get("played"))
+                    and _is_count(entry.get("won"))):
+                return False
+        for best in game["best"]:
+            if not isinstance(best, dict) or not isinstance(best.get("score"), (int, float)) \
+                    or isinstance(best.get("score"), bool):
+                return False
+    return True
 
 
 def load(path: Path | None = None) -> dict[str, Any]:
-    path = path or paths.stats_path()
+    """The statistics, or empty ones (a damaged file is set aside, with a notice)."""
+    path = Path(path or paths.stats_path())
+    if not path.exists():
+        return empty()
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {"version": 1, "games": {}}
-    except (OSError, ValueError):
-        _set_aside(Path(path))
-        return {"version": 1, "games": {}}
-    if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
-        _set_aside(Path(path))
-        return {"version": 1, "games": {}}
+        data = read_json_file(path, "The statistics file", MAX_STATS_BYTES)
+    except SaveError as exc:
+        if "cannot be read" in str(exc):    # a locked or unreadable file: leave it alone
+            _notices.append(f"{exc} Counting goes on in a new file.")
+            return empty()
+        data = None
+    if data is None or not well_formed(data):
+        _set_aside(path)
+        return empty()
     return data
 
 
 def _set_aside(path: Path) -> None:
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
-        path.replace(path.with_name(path.name + f".damaged-{int(time.time())}"))
-    except OSError:
-        pass
+        path.replace(aside)
+    except OSError as exc:
+        _notices.append(f"The statistics file was damaged and could not be set aside "
+                        f"({exc.strerror or exc}); counting starts afresh.")
+        return
+    _notices.append(f"The statistics file was damaged. It was set aside as {aside.name}, "
+                    "and counting starts afresh.")
+
+
+def take_notice() -> str:
+    """What happened to the statistics file since the last call ("" if nothing), once."""
+    text = " ".join(dict.fromkeys(_notices))
+    _notices.clear()
+    return text
 
 
 def record_game(game_id: str, seats: Sequence[Any], scores: Sequence[int], winners: Sequence[int],

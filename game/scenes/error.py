@@ -7,6 +7,8 @@ import pygame
 import pygame_gui
 
 from game.core import paths
+from game.core.saves import WRITER
+from game.scenes.savelist import continue_choice
 from game.ui import theme
 from game.ui.scene import Overlay
 
@@ -20,9 +22,12 @@ class ErrorScene(Overlay):
     def __init__(self, app: "App", exc: BaseException) -> None:
         super().__init__(app)
         self.summary = f"{type(exc).__name__}: {exc}"[:300]
-        has_autosave = paths.autosave_path().exists()
+        # the game just played autosaved last, so it is the newest unfinished one
+        WRITER.flush(timeout=2.0)
+        self.choice = continue_choice()
         self.resume = self.button((BOX.x + 40, BOX.bottom - 100, 400, 64), "Continue from autosave",
-                                  kind="primary", enabled=has_autosave)
+                                  kind="primary", enabled=self.choice.row is not None,
+                                  tooltip=self.choice.line)
         self.menu = self.button((BOX.x + 460, BOX.bottom - 100, 230, 64), "Main menu")
         self.quit = self.button((BOX.x + 710, BOX.bottom - 100, 250, 64), "Quit")
         app.sound.play("error")
@@ -47,9 +52,12 @@ class ErrorScene(Overlay):
                          border_top_left_radius=12, border_top_right_radius=12)
         theme.draw_text(canvas, "Something unexpected happened", (BOX.x + 40, BOX.y + 40),
                         theme.SIZE_TITLE, bold=True)
-        body = ("Journeys caught it before it could close the window. Your game was saved after "
-                "your last move, so you can continue from there. The details are kept in "
-                f"{paths.crash_log_path()}.")
+        if self.choice.row is not None:
+            going_on = f"Continue from autosave opens {self.choice.line}."
+        else:
+            going_on = "There is no autosave to continue from."
+        body = (f"Journeys caught it before it could close the window. {going_on} "
+                f"The details are kept in {paths.crash_log_path()}.")
         theme.draw_paragraph(canvas, body, pygame.Rect(BOX.x + 40, BOX.y + 110, BOX.width - 80, 130),
                              theme.SIZE_BODY)
         theme.draw_paragraph(canvas, self.summary, pygame.Rect(BOX.x + 40, BOX.y + 250, BOX.width - 80, 90),

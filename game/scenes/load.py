@@ -1,4 +1,5 @@
-"""The load screen: every save in the saves folder, newest first, with the autosave on top.
+"""The load screen: every game's autosave on top (unfinished ones first), then every save in
+the saves folder, newest first.
 
 A file that cannot be read is still listed, greyed, with the reason, so a player can see it and
 delete it; loading goes through the main menu's `open_save`, which says why a save will not
@@ -220,10 +221,8 @@ class LoadScene(Scene):
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BG)
         theme.draw_text(canvas, "Load a saved game", (120, 58), theme.SIZE_TITLE, bold=True)
-        count = sum(1 for r in self.rows if not r.is_autosave)
-        summary = ("No saved games yet" if not count else
-                   f"{count} saved game{'s' if count != 1 else ''}, newest first")
-        theme.draw_text(canvas, f"{summary}  ·  kept in {paths.saves_dir()}", (122, 118),
+        summary = list_summary(self.rows)
+        theme.draw_text(canvas, f"{summary}  ·  kept in {paths.data_dir()}", (122, 118),
                         theme.SIZE_SMALL, theme.TEXT_DIM, max_width=1680)
         self._draw_list(canvas)
         self.scroller.draw(canvas, margin=LIST_MARGIN)
@@ -337,6 +336,16 @@ class LoadScene(Scene):
             theme.draw_text(canvas, value, (x + width, y), theme.SIZE_SMALL, theme.TEXT,
                             anchor="topright", max_width=width - 150)
             y += 32
+
+
+def list_summary(rows: list[SaveRow]) -> str:
+    """What the list holds, counted as shown: "2 autosaves and 1 saved game, newest first"."""
+    autos = sum(1 for r in rows if r.is_autosave)
+    saved = len(rows) - autos
+    parts = [f"{autos} autosave{'s' if autos != 1 else ''}"] if autos else []
+    if saved:
+        parts.append(f"{saved} saved game{'s' if saved != 1 else ''}")
+    return " and ".join(parts) + ", newest first" if parts else "No saved games yet"
 
 
 def shown_number(row: SaveRow) -> str:

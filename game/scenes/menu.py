@@ -2,16 +2,16 @@
 Statistics, Settings, Rules, Quit."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import paths
+from game.core import autosaves
 from game.core.registry import GameSpec, load_games
 from game.core.saves import SaveError
 from game.core.session import Session
+from game.scenes.savelist import continue_choice
 from game.ui import theme
 from game.ui.icons import icon
 from game.ui.scene import Scene
@@ -44,20 +44,6 @@ def menu_games() -> list[GameSpec]:
     return games
 
 
-def autosave_summary() -> tuple[str, bool] | None:
-    """(a line about the autosaved game, whether it can be continued), or None if none."""
-    path = paths.autosave_path()
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        names = ", ".join(s["name"] for s in data["seats"])
-        line = f"{data.get('title', data['game'])} · {names} · move {len(data['actions'])}"
-        return line, not data.get("over", False)
-    except (OSError, ValueError, KeyError, TypeError):
-        return "The autosave is damaged", False
-
-
 class MenuScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -65,17 +51,17 @@ class MenuScene(Scene):
         self.tiles = tile_rects(len(self.games))
         self.hovered: int | None = None
         self.message = ""
-        summary = autosave_summary()
-        self.autosave_line = summary[0] if summary else "No game to continue yet"
+        autosaves.tidy()   # once a run: leftovers of interrupted writes, old finished autosaves
         y = 330
         self.continue_button = self.button((BUTTON_X, y, BUTTON_W, BUTTON_H), "Continue", kind="primary",
-                                           enabled=bool(summary and summary[1]),
-                                           tooltip="Resume the last game where it stopped")
+                                           enabled=False,
+                                           tooltip="Resume the last unfinished game where it stopped")
+        self._read_continue()
         self.buttons = {"continue": self.continue_button}
         for i, (key, label) in enumerate((("load", "Load a saved game"), ("stats", "Statistics"),
                                           ("settings", "Settings"), ("rules", "Rules"),
                                           ("quit", "Quit"))):
-            self.buttons[key] = self.button((BUTTON_X, y + 110 + i * (BUTTON_H + 16), BUTTON_W, BUTTON_H),
+            self.buttons[key] = self.button((BUTTON_X, y + 130 + i * (BUTTON_H + 16), BUTTON_W, BUTTON_H),
                                             label, kind="big")
 
     # ---- events ---------------------------------------------------------------------------
@@ -119,19 +105,42 @@ class MenuScene(Scene):
         self.invalidate(pygame.Rect(0, 1000, 1920, 80))
 
     # ---- buttons --------------------------------------------------------------------------
+    def _read_continue(self) -> None:
+        self.choice = continue_choice()
+        self.autosave_line = self.choice.line
+        if self.choice.row is not None:
+            self.continue_button.enable()
+        else:
+            self.continue_button.disable()
+        self.invalidate()
+
     def do_continue(self) -> None:
-        self.open_save(paths.autosave_path(), continuing=True)
+        self._read_continue()
+        if self.choice.row is not None:
+            self.open_save(self.choice.row.path, continuing=True)
 
     def open_save(self, path: Path, continuing: bool = False) -> bool:
-        """Load a save and start playing it; on a bad file, say why and change nothing."""
+        """Load a save and start playing it; on a bad file, say why and change nothing.
+
+        Continuing an autosave goes on writing that autosave; a save loaded from the saves
+        folder becomes a new game with an autosave of its own (written from its first move on,
+        so loading alone adds nothing), and no other game's autosave is touched."""
+        path = Path(path)
+        continuing = continuing or autosaves.is_autosave(path)   # e.g. --load of an autosave
+        legacy = continuing and autosaves.is_legacy(path)
         try:
-            session = Session.load(Path(path), autosave_path=paths.autosave_path())
+            session = Session.load(path, autosave_path=path if continuing else None)
+            if not continuing or legacy:
+                session.autosave_path = autosaves.new_path(session.spec.id)
         except SaveError as exc:
             self.say(str(exc))
             self.app.sound.play("error")
             return False
-        if not continuing:
+        if legacy:
+            # the one autosave of earlier versions moves into the folder of autosaves
             session.autosave()
+            if session.autosave_ok:
+                path.unlink(missing_ok=True)
         self.app.scene("game", session)
         return True
 
@@ -152,12 +161,7 @@ class MenuScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        summary = autosave_summary()
-        self.autosave_line = summary[0] if summary else "No game to continue yet"
-        if summary and summary[1]:
-            self.continue_button.enable()
-        else:
-            self.continue_button.disable()
+        self._read_continue()
 
     # ---- drawing --------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:
@@ -167,7 +171,11 @@ class MenuScene(Scene):
         theme.draw_text(canvas, "Six travel board games at one screen", (BUTTON_X + 4, 218),
                         theme.SIZE_LARGE, theme.TEXT_DIM)
         theme.draw_text(canvas, self.autosave_line, (BUTTON_X + 4, 400), theme.SIZE_SMALL,
-                        theme.TEXT_DIM, max_width=BUTTON_W + 120)
+                        theme.TEXT_DIM, max_width=TILES_ORIGIN[0] - BUTTON_X - 30)
+        if self.choice.second_line:
+            theme.draw_text(canvas, self.choice.second_line, (BUTTON_X + 4, 424), theme.SIZE_SMALL,
+                            theme.WARNING if self.choice.warning else theme.TEXT_DIM,
+                            max_width=TILES_ORIGIN[0] - BUTTON_X - 30)
         theme.draw_text(canvas, "Choose a game", (TILES_ORIGIN[0], TILES_ORIGIN[1] - 52),
                         theme.SIZE_LARGE, theme.TEXT, bold=True)
         for i, (spec, rect) in enumerate(zip(self.games, self.tiles)):

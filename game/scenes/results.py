@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.core import paths
+from game.core import autosaves, stats
 from game.core.session import Session
 from game.scenes.game_number import new_game_number
 from game.ui import theme
@@ -29,6 +29,8 @@ class ResultsScene(Scene):
         self.breakdown = state.score_breakdown()
         self.scores = state.scores()
         self.winners = state.winners()
+        #: the statistics file was damaged and set aside when this game was counted
+        self.stats_notice = stats.take_notice()
         self.again = self.button((560, 940, 300, 68), "Play again", kind="primary",
                                  tooltip="Same seats and options, a new game number")
         self.menu = self.button((880, 940, 240, 68), "Main menu", kind="big")
@@ -52,9 +54,10 @@ class ResultsScene(Scene):
 
     def play_again(self) -> None:
         old = self.session
-        # a fresh random number, not a known one: the new deal is as secret as any
+        # a fresh random number, not a known one: the new deal is as secret as any; and a new
+        # autosave of its own (the finished game's stays finished, never offered as Continue)
         session = Session(old.spec, old.seats, old.options, new_game_number(),
-                          autosave_path=paths.autosave_path())
+                          autosave_path=autosaves.new_path(old.spec.id))
         session.autosave()
         self.app.scene("game", session)
 
@@ -108,3 +111,6 @@ class ResultsScene(Scene):
         if len(tied) > len(self.winners):
             theme.draw_text(canvas, "Tied on points: the rulebook's tie-break decided.", (960, TABLE.bottom + 22),
                             theme.SIZE_SMALL, theme.TEXT_DIM, anchor="center")
+        if self.stats_notice:
+            theme.draw_text(canvas, self.stats_notice, (960, 1046), theme.SIZE_SMALL, theme.WARNING,
+                            anchor="center", max_width=1800)

@@ -106,6 +106,10 @@ class SaveDialog(Overlay):
             return self._warn(f"Could not save: {reason}")
         self.message = f"Saved as “{path.stem}”"
         self.message_colour = theme.GOOD
+        pause = self.app.find("pause")
+        if pause is not None:   # the confirmation stays in the pause menu after this closes
+            pause.saved_as = path.stem  # type: ignore[attr-defined]
+            pause.invalidate()
         self.closing_in = CLOSE_AFTER
         self.save_button.disable()
         self.cancel_button.disable()

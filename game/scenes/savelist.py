@@ -1,6 +1,7 @@
 """The saves folder as the load screen lists it: one row per file, read defensively.
 
-No drawing here. A file that cannot be used still gets a row, with the reason (a sentence for
+No drawing here; the main menu's Continue and the error screen choose their game here too
+(`continue_choice`). A file that cannot be used still gets a row, with the reason (a sentence for
 the detail panel, a word or two for the list), so a player can see it and delete it. A row
 carries the game number only where it may be shown: for a finished game or one whose number
 was typed in.
@@ -12,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.core import paths
+from game.core import autosaves, paths
 from game.core.registry import load_games
 from game.core.saves import SaveError, read_save
 from game.scenes.game_number import shown_game_number
@@ -46,11 +47,21 @@ class SaveRow:
     @property
     def label(self) -> str:
         """What the player calls it: the save's name, or the file's when it cannot be read."""
-        return self.name if self.ok else self.path.name
+        return self.name if self.ok else bounded(self.path.name)
+
+    @property
+    def can_continue(self) -> bool:
+        """An autosave of an unfinished game that reads well: what Continue may open."""
+        return self.is_autosave and self.ok and not self.finished
 
     @property
     def seat_names(self) -> list[str]:
         return [str(seat.get("name", "?")) for seat in self.seats]
+
+
+def bounded(text: str, limit: int = 80) -> str:
+    """`text` cut to `limit` characters (with an ellipsis): nothing drawn is ever huge."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def short_reason(message: str) -> str:
@@ -77,7 +88,7 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     except OSError:
         modified = 0.0
     row = SaveRow(path=path, is_autosave=is_autosave, modified=modified,
-                  name="Autosave" if is_autosave else path.stem, date=_file_date(modified))
+                  name="Autosave" if is_autosave else bounded(path.stem), date=_file_date(modified))
     games = load_games()
     try:
         data = read_save(path, known_games=set(games))
@@ -91,6 +102,8 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
         return row
     row.game_id = spec.id
     row.title = spec.title
+    if is_autosave:
+        row.name = "Finished game" if data.get("over") else "Unfinished game"
     row.accent = spec.accent
     row.seats = [seat if isinstance(seat, dict) else {"name": str(seat)} for seat in data["seats"]]
     row.moves = len(data["actions"])
@@ -100,22 +113,26 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     for option in spec.options:
         value = data["options"].get(option.key, option.default)
         row.options.append((option.label, next((label for v, label in option.choices if v == value),
-                                               str(value))))
+                                               bounded(str(value), 40))))
     name = data.get("name")
     if not is_autosave and isinstance(name, str) and name.strip():
-        row.name = name.strip()
+        row.name = bounded(name.strip())
     saved_at = data.get("saved_at")
     if isinstance(saved_at, str) and saved_at.strip():
         row.date = saved_at.strip()[:16]   # minutes are enough
     return row
 
 
+def autosave_rows() -> list[SaveRow]:
+    """Every game's autosave (the old single one too), newest first."""
+    return [read_row(path, is_autosave=True) for path in autosaves.files()]
+
+
 def list_saves() -> list[SaveRow]:
-    """The autosave first (it is what a player usually wants), then the saves, newest first."""
-    rows: list[SaveRow] = []
-    autosave = paths.autosave_path()
-    if autosave.exists():
-        rows.append(read_row(autosave, is_autosave=True))
+    """The autosaves first (unfinished games are what a player usually wants), newest first,
+    then the saves, newest first."""
+    rows = autosave_rows()
+    rows.sort(key=lambda r: r.finished)     # stable: finished games' autosaves after the rest
     try:
         files = [p for p in paths.saves_dir().glob("*.json")
                  if p.is_file() and not p.name.startswith(".")]   # skip half-written temp files
@@ -124,3 +141,36 @@ def list_saves() -> list[SaveRow]:
     found = [read_row(p) for p in files]
     found.sort(key=lambda r: (r.modified, r.path.name), reverse=True)
     return rows + found
+
+
+@dataclasses.dataclass
+class ContinueChoice:
+    """What Continue opens, and the words under it."""
+
+    row: SaveRow | None      # the newest unfinished autosave that reads well, if any
+    line: str                # about that game, or why there is nothing to continue
+    warning: str = ""        # a newer autosave that cannot be loaded
+    more: int = 0            # other unfinished games, found on the load screen
+
+    @property
+    def second_line(self) -> str:
+        """Under the line about the game: the warning, or how many more games wait."""
+        if self.warning or not self.more:
+            return self.warning
+        return f"{self.more} more unfinished game{'s' if self.more != 1 else ''} in Load a saved game"
+
+
+def continue_choice() -> ContinueChoice:
+    """The latest unfinished game, from the autosaves (never a finished or damaged one)."""
+    rows = autosave_rows()
+    playable = [r for r in rows if r.can_continue]
+    broken = [r for r in rows if not r.ok]
+    if not playable:
+        if broken:
+            return ContinueChoice(None, f"The autosave cannot be loaded ({broken[0].reason}).")
+        return ContinueChoice(None, "No game to continue yet")
+    row = playable[0]
+    line = f"{row.title} · {', '.join(row.seat_names)} · move {row.moves}"
+    newer_broken = [r for r in broken if r.modified >= row.modified]
+    warning = "A newer autosave cannot be loaded (see Load)." if newer_broken else ""
+    return ContinueChoice(row, line, warning, more=len(playable) - 1)

@@ -2,8 +2,8 @@
 bot level) and the best scores.
 
 The figures come from `game.core.stats`; a damaged file has already been set aside by
-`stats.load`, and the screen says so. Reading is defensive: a hand-edited or old file with odd
-values shows zeros, never an exception.
+`stats.load` (now or at a game's end), and the screen says so. Reading is defensive: a
+hand-edited or old file with odd values shows zeros, never an exception.
 """
 from __future__ import annotations
 
@@ -100,10 +100,11 @@ def read_game(game_id: str, title: str, accent: str, raw: Any) -> GameRecord:
 
 
 def game_records(data: dict[str, Any]) -> list[GameRecord]:
-    """Every registered game in menu order, then any game the file knows and we do not."""
+    """Every game this Journeys plays, in menu order (games still to come are not listed),
+    then any game the file knows and we do not."""
     games = data.get("games") if isinstance(data.get("games"), dict) else {}
     records = [read_game(spec.id, spec.title, spec.accent, games.get(spec.id))
-               for spec in load_games().values()]
+               for spec in load_games().values() if spec.available]
     known = {r.game_id for r in records}
     records += [read_game(str(gid), str(gid), "#5b626d", raw) for gid, raw in games.items()
                 if gid not in known and isinstance(raw, dict) and _count(raw.get("played"))]
@@ -131,18 +132,13 @@ class StatsScene(Scene):
     # ---- data ---------------------------------------------------------------------------
     def reload(self) -> None:
         try:
-            path = paths.stats_path()
-            existed = path.exists()
             data = stats.load()
         except OSError as exc:   # the data folder itself is out of reach
             self.note = f"The statistics cannot be read: {exc.strerror or exc}"
-            path, existed, data = None, False, {"version": 1, "games": {}}
-        if existed and path is not None and not path.exists():
-            # stats.load renamed a damaged file; tell the player where it went
-            aside = sorted(path.parent.glob(path.name + ".damaged-*"))
-            where = f" as {aside[-1].name}" if aside else ""
-            self.note = (f"The statistics file was damaged. It was set aside{where}, "
-                         "and counting starts afresh.")
+            data = stats.empty()
+        notice = stats.take_notice()   # a damaged file set aside, here or at a game's end
+        if notice:
+            self.note = notice
         self.records = game_records(data)
         self.reset.set_enabled(any(r.played for r in self.records))
         self.content = None

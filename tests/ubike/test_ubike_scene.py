@@ -43,7 +43,7 @@ def test_menu_to_setup_to_game():
     assert isinstance(app.top, UBikeScene)
     session = app.top.session
     assert [s.kind for s in session.seats] == [PERSON, BOT]
-    assert paths.autosave_path().exists()
+    assert session.autosave_path.parent == paths.autosaves_dir() and session.autosave_path.exists()
 
 
 def test_coming_games_say_so():

@@ -96,7 +96,7 @@ def test_setup_starts_with_an_empty_box_and_draws_the_number_at_the_start(app, d
     assert app.errors == []
     session = started_session(app)
     assert 1 <= session.seed <= MAX_GAME_NUMBER and not session.seed_known
-    saved = json.loads(paths.autosave_path().read_text(encoding="utf-8"))
+    saved = json.loads(session.autosave_path.read_text(encoding="utf-8"))
     assert saved["seed"] == session.seed and saved["seed_known"] is False
 
 
@@ -112,7 +112,7 @@ def test_a_typed_number_replays_that_game_and_is_known(app):
     assert app.errors == []
     session = started_session(app)
     assert session.seed == MAX_GAME_NUMBER and session.seed_known
-    assert json.loads(paths.autosave_path().read_text(encoding="utf-8"))["seed_known"] is True
+    assert json.loads(session.autosave_path.read_text(encoding="utf-8"))["seed_known"] is True
 
 
 def test_a_number_too_large_is_refused_with_a_message(app):
@@ -122,7 +122,7 @@ def test_a_number_too_large_is_refused_with_a_message(app):
     assert setup.seed_entry.get_text() == "9" * 20 and "go up to" in setup.number_problem
     click(app, centre(setup.start))
     assert app.top is setup and "go up to" in setup.message
-    assert not paths.autosave_path().exists()
+    assert not list(paths.autosaves_dir().glob("*.json"))
     type_into(app, setup.seed_entry, "9")             # 20 digits is the most the box takes
     assert setup.seed_entry.get_text() == "9" * 20
     assert app.errors == []

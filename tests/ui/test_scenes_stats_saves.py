@@ -113,11 +113,13 @@ def comparable(session: Session) -> dict[str, Any]:
 
 
 # ---- statistics -------------------------------------------------------------------------------
-def test_stats_without_a_file_lists_every_game_unplayed(app):
+def test_stats_without_a_file_lists_every_playable_game_unplayed(app):
     scene = app.push(StatsScene(app))
     pump(app)
     assert app.errors == []
-    assert [r.game_id for r in scene.records] == list(load_games())
+    playable = [g.id for g in load_games().values() if g.available]
+    assert [r.game_id for r in scene.records] == playable
+    assert len(playable) < len(load_games()), "games still to come are not listed"
     assert all(r.played == 0 for r in scene.records)
     assert not scene.reset.element.is_enabled          # nothing to reset
     assert not paths.stats_path().exists()             # looking writes nothing
@@ -155,7 +157,7 @@ def test_stats_with_a_damaged_file(app):
     assert list(paths.data_dir().glob("statistics.json.damaged-*"))    # set aside, not lost
 
 
-def test_stats_with_odd_values_show_zeros(app):
+def test_stats_with_odd_values_are_set_aside_and_show_zeros(app):
     write_json_atomic(paths.stats_path(), {"version": 1, "games": {
         "ubike": {"played": "many", "by_kind": {"person": {"won": 9, "played": 2}, "bot-hard": []},
                   "best": [{"name": "X"}, {"name": "Y", "score": 7}, 5]},
@@ -163,9 +165,25 @@ def test_stats_with_odd_values_show_zeros(app):
     scene = app.push(StatsScene(app))
     pump(app)
     assert app.errors == []
-    ubike = next(r for r in scene.records if r.game_id == "ubike")
-    assert ubike.played == 0 and ubike.by_kind["person"].won == 2 and [b.name for b in ubike.best] == ["Y"]
-    assert scene.records[-1].game_id == "someday"      # a game this version does not know
+    assert "set aside as statistics.json.damaged-" in scene.note
+    assert all(r.played == 0 for r in scene.records)
+    assert not paths.stats_path().exists() and list(paths.data_dir().glob("statistics.json.damaged-*"))
+
+
+def test_stats_read_defensively_keeps_a_won_count_within_played():
+    from game.scenes.stats import read_game
+    record = read_game("ubike", "UBike", "#fff", {
+        "played": 3, "by_kind": {"person": {"won": 9, "played": 2}, "bot-hard": []},
+        "best": [{"name": "X"}, {"name": "Y", "score": 7}, 5]})
+    assert record.played == 3 and record.by_kind["person"].won == 2 and [b.name for b in record.best] == ["Y"]
+
+
+def test_stats_list_a_played_game_this_version_does_not_know(app):
+    write_json_atomic(paths.stats_path(), {"version": 1, "games": {
+        "someday": {"played": 2, "by_kind": {}, "best": []}}})
+    scene = app.push(StatsScene(app))
+    pump(app)
+    assert scene.records[-1].game_id == "someday" and scene.note == ""
 
 
 def test_stats_reset_asks_first(app):

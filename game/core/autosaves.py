@@ -1,0 +1,93 @@
+"""Every unfinished game keeps its own autosave: one file per game in the autosaves folder.
+
+A new game gets a fresh file name, so starting or loading a game never overwrites another
+game's autosave, nor a damaged or newer-version one. The single `autosave.json` of earlier
+versions is listed with them and moved into the folder when it is continued. Finished games'
+autosaves are kept a while (the newest few), then removed; half-written temporary files of
+interrupted writes are removed at start.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from pathlib import Path
+
+from . import paths
+from .saves import remove_temp_files
+
+#: finished games' autosaves kept (newest first); older ones go at start
+FINISHED_KEPT = 10
+_tidied: set[Path] = set()
+
+
+def new_path(game_id: str) -> Path:
+    """A file name no other autosave has: the game, the time and a few random letters.
+
+    Never raises: when the folder cannot be made, the autosave's own write fails and says so."""
+    try:
+        folder = paths.autosaves_dir()
+    except OSError:
+        folder = paths.data_dir() / "autosaves"
+    safe = "".join(c for c in game_id if c.isalnum() or c in "-_")[:32] or "game"
+    while True:
+        path = folder / f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+        if not path.exists():
+            return path
+
+
+def is_legacy(path: Path) -> bool:
+    return Path(path) == paths.autosave_path()
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether `path` is one of the autosaves (in their folder, or the old single one)."""
+    path = Path(path)
+    return is_legacy(path) or path.parent == paths.data_dir() / "autosaves"
+
+
+def files() -> list[Path]:
+    """Every autosave file (the old single one too), newest first."""
+    found = []
+    legacy = paths.autosave_path()
+    if legacy.is_file():
+        found.append(legacy)
+    try:
+        found += [p for p in paths.autosaves_dir().glob("*.json")
+                  if p.is_file() and not p.name.startswith(".")]
+    except OSError:
+        pass
+
+    def modified(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+    return sorted(found, key=lambda p: (modified(p), p.name), reverse=True)
+
+
+def _finished(path: Path) -> bool:
+    """Whether the file says its game is over (a cheap look: small, well-formed files only)."""
+    try:
+        if path.stat().st_size > 4 * 1024 * 1024:
+            return False
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("over") is True
+
+
+def tidy(force: bool = False) -> None:
+    """Once per data folder and run: remove stale temporary files and old finished autosaves."""
+    folder = paths.data_dir()
+    if folder in _tidied and not force:
+        return
+    _tidied.add(folder)
+    for place in (folder, paths.saves_dir(), paths.autosaves_dir(), paths.config_dir()):
+        remove_temp_files(place)
+    finished = [p for p in files() if not is_legacy(p) and _finished(p)]
+    for path in finished[FINISHED_KEPT:]:
+        try:
+            path.unlink()
+        except OSError:
+            pass
