@@ -23,5 +23,7 @@ SPEC = register(GameSpec(
     bot_knowledge="game.games.ubike.bot:KNOWLEDGE",
     scene="game.games.ubike.scene:UBikeScene",
     rules_file="ubike.md",
+    rules_version=rules.RULES_VERSION,
+    upgrade_save=rules.upgrade_save,
     accent="#009E73",
 ))

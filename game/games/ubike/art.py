@@ -15,7 +15,7 @@ from game.ui.caches import cached
 from game.ui import theme
 from game.ui.icons import icon
 
-from .rules import CARDS, OPPORTUNITIES, PIN_AREAS, TYPES
+from .rules import CARDS, OPPORTUNITIES, PIN_AREAS, TYPES, plural
 
 BIKE_GREEN = pygame.Color("#2f6b4f")
 BACK = pygame.Color("#31506b")
@@ -57,7 +57,7 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
         for i in range(card.bikes):
             img = icon("wheel", wheel, theme.TEXT)
             surf.blit(img, (x0 + i * (wheel + 4), int(rect.centery - wheel / 2)))
-        label = f"{card.bikes} bike{'s' if card.bikes > 1 else ''}"
+        label = plural(card.bikes, "bike")
         theme.draw_text(surf, label, (rect.centerx, inner.bottom - height * 0.07), max(14, int(width * 0.16)),
                         theme.TEXT, bold=True, anchor="midbottom")
         return surf
@@ -70,22 +70,55 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
     icon_size = max(14, int(band.height * 0.72))
     img = icon(TYPE_ICONS[card.type], icon_size, theme.TEXT)
     surf.blit(img, img.get_rect(midright=(inner.right - width * 0.07, band.centery)))
-    if detail and width >= 100:
-        area = pygame.Rect(inner.x + 8, band.bottom + 6, inner.width - 16, int(height * 0.36))
-        theme.draw_paragraph(surf, card.place, area, max(14, int(width * 0.115)), theme.INK, bold=True,
-                             line_gap=0)
     # distance value: large, in the bottom right, on a disc of the type colour
     disc = int(width * (0.40 if detail and width >= 100 else 0.56))
+    if detail and width >= 100:
+        # the place's name: between the band and the disc, as large as it fits
+        area = pygame.Rect(inner.x + 7, band.bottom + 5, inner.width - 12,
+                           inner.bottom - disc - int(width * 0.05) - band.bottom - 6)
+        size, lines = fit_lines(card.place, area.size, max(15, int(width * 0.125)),
+                                max(13, int(width * 0.10)), bold=True)
+        line_h = theme.font(size, True).get_linesize() - 2
+        for k, line in enumerate(lines):
+            theme.draw_text(surf, line, (area.x, area.y + k * line_h), size, theme.INK, bold=True)
     centre = (inner.right - disc // 2 - int(width * 0.05), inner.bottom - disc // 2 - int(width * 0.05))
     pygame.draw.circle(surf, colour, centre, disc // 2)
     pygame.draw.circle(surf, theme.PAPER, centre, disc // 2 - 3, 2)
     theme.draw_text(surf, str(card.distance), centre, max(20, int(disc * 0.6)), theme.TEXT, bold=True,
                     anchor="center")
-    if detail and width >= 100:
-        theme.draw_text(surf, PIN_AREAS[card.distance], (inner.x + 8, inner.bottom - 10),
-                        max(13, int(width * 0.095)), (110, 100, 85), anchor="bottomleft",
-                        max_width=inner.width - disc - 12)
+    if detail and width >= 150:
+        # the pin's area beside the disc (a hand card has no room for it: the map names it)
+        room = (inner.width - disc - 18, int(height * 0.16))
+        size, lines = fit_lines(PIN_AREAS[card.distance], room, max(13, int(width * 0.095)), 13)
+        line_h = theme.font(size).get_linesize() - 2
+        for k, line in enumerate(lines):
+            theme.draw_text(surf, line, (inner.x + 8, inner.bottom - 10 - (len(lines) - k) * line_h),
+                            size, (110, 100, 85))
     return surf
+
+
+@lru_cache(maxsize=512)
+def fit_lines(string: str, box: tuple[int, int], size: int, smallest: int,
+              bold: bool = False) -> tuple[int, tuple[str, ...]]:
+    """The largest type size from `size` down to `smallest` at which `string`, wrapped, fits
+    `box` (width, height), and its lines. At `smallest` a text still too long keeps the lines
+    that fit, the last one ending in an ellipsis (the card's tooltip shows it whole).
+
+    A small stand-in for a text-fitting helper of the table kit."""
+    width, height = box
+    for trial in range(size, smallest - 1, -1):
+        line_h = theme.font(trial, bold).get_linesize() - 2
+        lines = theme.wrap(string, trial, width, bold)
+        fits_wide = all(theme.font(trial, bold).size(line)[0] <= width for line in lines)
+        if fits_wide and len(lines) * line_h <= height:
+            return trial, tuple(lines)
+    line_h = theme.font(smallest, bold).get_linesize() - 2
+    room = max(1, height // line_h)
+    lines = theme.wrap(string, smallest, width, bold)
+    kept = [theme.fit_text(line, smallest, width, bold) for line in lines[:room]]
+    if len(lines) > room:
+        kept[-1] = theme.fit_text(kept[-1] + " " + " ".join(lines[room:]), smallest, width, bold)
+    return smallest, tuple(kept)
 
 
 @cached
@@ -133,6 +166,9 @@ def opportunity_face(ident: int, width: int, height: int) -> pygame.Surface:
     img = icon(OPP_ICONS[opp.kind], int(min(width, height) * 0.55), theme.TEXT)
     surf.blit(img, img.get_rect(center=(rect.centerx, rect.y + height * 0.42)))
     if width >= 90:
-        theme.draw_text(surf, opp.title, (rect.centerx, rect.bottom - 8), max(14, width // 8), theme.TEXT,
-                        bold=True, anchor="midbottom", max_width=width - 10)
+        size, lines = fit_lines(opp.title, (width - 12, int(height * 0.3)), max(14, width // 8), 13, bold=True)
+        line_h = theme.font(size, True).get_linesize() - 2
+        for k, line in enumerate(lines):
+            theme.draw_text(surf, line, (rect.centerx, rect.bottom - 6 - (len(lines) - k) * line_h), size,
+                            theme.TEXT, bold=True, anchor="midtop")
     return surf

@@ -18,16 +18,22 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from game.assets import game_data
-from game.core.protocol import Action, GameState, IllegalAction, seat_token
+from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
 from game.core.rng import Rng
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 
 GAME_ID = "ubike"
+#: 2: a player waiting with 5 stored cards trades the moment a used opportunity card comes
+#: back (UBK-40); under 1 they waited for their own next Schedule. See `upgrade_save`.
+RULES_VERSION = 2
 NUM_ROWS = 5
 JOURNEY_LENGTH = 9          # UBK-17, UBK-28, UBK-30
 STORAGE_FOR_OPPORTUNITY = 5  # UBK-22
 EXTREME_VALUES = frozenset({1, 2, 14, 15})  # UBK-32
 MEMORABLE_POINTS = {2: 1, 3: 3, 4: 5}        # UBK-33
+# a payment counts cards in this order: one-, two-, three-bike cards, opportunity bike cards
+BIKE_VALUES = (1, 2, 3, 2)                   # UBK-16, UBK-36
+BIKE_CARD_NAMES = ("1-bike card", "2-bike card", "3-bike card", "opportunity bike card")
 
 
 # ---- the cards ----------------------------------------------------------------------------
@@ -72,11 +78,16 @@ ALL_CARD_NUMBERS = tuple(sorted(CARDS))
 assert len(CARDS) == 80 and len(OPPORTUNITIES) == 25, "cards.toml must hold 80 + 25 cards"
 
 
+def plural(count: int, word: str) -> str:
+    """"1 bike", "2 bikes": a count with its noun (nouns that take an s)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def card_label(number: int) -> str:
     """A card in words for the log: its number and place, or its bikes."""
     card = CARDS[number]
     if card.is_bike:
-        return f"{number} (bike card, {card.bikes} bike{'s' if card.bikes > 1 else ''})"
+        return f"{number} (bike card, {plural(card.bikes, 'bike')})"
     return f"{number} {card.place} (distance {card.distance})"
 
 
@@ -136,14 +147,13 @@ def minimal_payments(needed: int, ones: int, twos: int, threes: int, opps: int
     choices offered; overpaying with a bigger card than the gap stays possible."""
     if needed <= 1:
         return ((0, 0, 0, 0),)
-    values = (1, 2, 3, 2)
     found = []
     for pay in itertools.product(range(ones + 1), range(twos + 1), range(threes + 1),
                                  range(opps + 1)):
-        total = sum(v * n for v, n in zip(values, pay))
+        total = sum(v * n for v, n in zip(BIKE_VALUES, pay))
         if total < needed:
             continue
-        if all(n == 0 or total - v < needed for v, n in zip(values, pay)):
+        if all(n == 0 or total - v < needed for v, n in zip(BIKE_VALUES, pay)):
             found.append(pay)
     return tuple(found)
 
@@ -333,7 +343,10 @@ class UBikeState(GameState):
             self.last_search_used = True
         self.reveal()
         self.last_searched = []
+        told = 0        # how many of the placements the log has told so far
         for _ in range(2):                                        # UBK-9
+            if not self.deck:
+                told = self._tell_search(seat, told)   # the log tells the reshuffle after them
             number = self._draw()
             if number is None:
                 break
@@ -342,21 +355,33 @@ class UBikeState(GameState):
                 left = (seat + 1) % self.num_players
                 self.scenery_storage[left].append(number)
                 self.last_searched.append([number, None, left])
-                self._exchange(left)
+                if self._can_exchange(left):
+                    told = self._tell_search(seat, told)   # the card first, then the trade it buys
+                    self._exchange(left)
             else:                                                 # UBK-11
                 self.rows[row].append(number)
                 self.last_searched.append([number, row, None])
-        if self.logging:
+        self._tell_search(seat, told)
+        self._next_turn()
+
+    def _tell_search(self, seat: int, told: int) -> int:
+        """Log the placements of this Search not told yet; returns how many are told now.
+
+        Usually one line tells both cards; when a trade or a reshuffle comes between them, the
+        line stops before it and a second line tells the rest, so the log keeps the order."""
+        fresh = self.last_searched[told:]
+        if fresh and self.logging:
             texts = []
-            for number, row, left in self.last_searched:
+            for number, row, left in fresh:
                 if row is None:
                     texts.append(f"{card_label(number)} is lower than every row and goes face down "
                                  f"to {self.seat_name(left)}'s scenery storage")
                 else:
                     texts.append(f"{card_label(number)} goes to row {row + 1}")
-            self.emit("search", f"{self.seat_name(seat)} searches: " + "; ".join(texts) + ".",
-                      seat=seat, placed=[list(x) for x in self.last_searched])
-        self._next_turn()
+            opening = f"{self.seat_name(seat)} searches: " if told == 0 else "Then "
+            self.emit("search", opening + "; ".join(texts) + ".", seat=seat,
+                      placed=[list(x) for x in fresh])
+        return len(self.last_searched)
 
     def _row_for(self, number: int) -> int | None:
         best, best_end = None, 0
@@ -378,7 +403,7 @@ class UBikeState(GameState):
             text = f"{self.seat_name(seat)} schedules and takes row {row + 1}"
             if bikes:
                 total = sum(CARDS[c].bikes for c in bikes)
-                text += f" ({total} bike{'s' if total != 1 else ''} to bike storage)"
+                text += f" ({plural(total, 'bike')} to bike storage)"
             self.emit("take_row", text + ".", seat=seat, row=row, cards=list(cards), bikes=bikes,
                       hand=list(self.hand))
 
@@ -422,6 +447,8 @@ class UBikeState(GameState):
                       f"to the journey{extra_text}{paid_text}.", seat=seat, card=action.card,
                       gap=gap, paid_bikes=paid_bikes, paid_opportunities=paid_opps, extra=extra,
                       marker=marker)
+        if extra is not None or paid_opps:                        # UBK-40
+            self._exchange_waiting()
 
     def _end_schedule(self) -> None:
         seat = self.turn
@@ -431,7 +458,7 @@ class UBikeState(GameState):
         if self.logging:
             name = self.seat_name(seat)
             if kept:
-                text = (f"{name} puts {len(kept)} card{'s' if len(kept) != 1 else ''} face down in "
+                text = (f"{name} puts {plural(len(kept), 'card')} face down in "
                         f"scenery storage and passes.")
             else:
                 text = f"{name} passes."
@@ -460,18 +487,21 @@ class UBikeState(GameState):
                   f"({', '.join(str(c) for c in cards)}).", seat=self.turn, row=row, cards=list(cards))
         self._end_round()
 
+    def _can_exchange(self, seat: int) -> bool:
+        """UBK-22, UBK-40: `seat` holds 5 stored cards and there is an opportunity card to get."""
+        return (len(self.scenery_storage[seat]) >= STORAGE_FOR_OPPORTUNITY
+                and bool(self.opp_deck or self.opp_discard))
+
     def _exchange(self, seat: int) -> None:
         """UBK-22: five stored cards buy an opportunity card at once."""
         storage = self.scenery_storage[seat]
-        while len(storage) >= STORAGE_FOR_OPPORTUNITY:
-            if not self.opp_deck and self.opp_discard:            # UBK-40
+        while self._can_exchange(seat):
+            if not self.opp_deck:                                 # UBK-40
                 self.opp_deck = self.opp_discard
                 self.opp_discard = []
                 self.rng.shuffle(self.opp_deck)
                 self.emit("opportunity_reshuffle", "The opportunity deck is empty: its discard "
                           "pile is shuffled into a new one.", cards=len(self.opp_deck))
-            if not self.opp_deck:                                 # UBK-40
-                return
             spent = storage[:STORAGE_FOR_OPPORTUNITY]
             del storage[:STORAGE_FOR_OPPORTUNITY]
             self.discard.extend(spent)
@@ -483,6 +513,12 @@ class UBikeState(GameState):
                       private_text=f"You trade 5 stored cards for an opportunity card: "
                                    f"{OPPORTUNITIES[opp].title}.",
                       private={"opportunity": opp, "cards": spent})
+
+    def _exchange_waiting(self) -> None:
+        """UBK-40: a used opportunity card came to the discard pile; whoever has been waiting
+        with 5 stored cards trades at once, from the seat to act on to the left."""
+        for step in range(self.num_players):
+            self._exchange((self.turn + step) % self.num_players)
 
     def _next_turn(self) -> None:
         """The turn passes left to the next seat that has not passed (UBK-13)."""
@@ -502,8 +538,13 @@ class UBikeState(GameState):
                     refilled.append([i, number])
         self.reveal()
         count = len(refilled)
-        self.emit("round_end", f"Round {self.round} ends; {count} new card{'s' if count != 1 else ''} "
-                  f"refill the empty rows.", round=self.round, refilled=refilled)
+        if count == 0:
+            refill = "no row gets a new card"
+        elif count == 1:
+            refill = "1 new card refills the empty row"
+        else:
+            refill = f"{count} new cards refill the empty rows"
+        self.emit("round_end", f"Round {self.round} ends; {refill}.", round=self.round, refilled=refilled)
         if (any(len(j) >= JOURNEY_LENGTH for j in self.journeys)   # UBK-28
                 or not any(self.rows)):                           # UBK-41
             self.phase = OVER
@@ -590,8 +631,7 @@ class UBikeState(GameState):
 
     def tiebreak_bikes(self, seat: int) -> int:
         """UBK-39: bikes left on bike cards and opportunity bike cards."""
-        ones, twos, threes, opps = self.bike_counts(seat)
-        return ones + 2 * twos + 3 * threes + 2 * opps
+        return sum(v * n for v, n in zip(BIKE_VALUES, self.bike_counts(seat)))
 
     def rank_key(self, seat: int) -> tuple:
         """UBK-29, UBK-39: the score, then the bikes left; equal on both shares the place."""
@@ -617,7 +657,7 @@ class UBikeState(GameState):
             return f"Add {name} to the journey, paying {describe_payment(action.pay)}"
         if isinstance(action, EndSchedule):
             left = len(self.hand)
-            return (f"End the Schedule ({left} card{'s' if left != 1 else ''} to storage)"
+            return (f"End the Schedule ({plural(left, 'card')} to storage)"
                     if left else "End the Schedule")
         if isinstance(action, DiscardRow):
             return f"Discard row {action.row + 1}"
@@ -648,27 +688,70 @@ class UBikeState(GameState):
                 return "Your journey already has 9 cards."
             if self.placed > 0 and self.extra_cards(seat) == 0:
                 return "You have already added a card; a +1 Scenery card would allow one more."
-            gap = self.gap_to(seat, action.card)
-            have = self.tiebreak_bikes(seat)
-            if gap >= 2 and have < gap:
-                return (f"That is {gap} away from your last stop: it needs {gap} bikes and "
-                        f"you have {have}.")
-            return "Choose how to pay the bikes for that card."
+            return self.payment_problem(seat, action)
         if isinstance(action, EndSchedule):
             return "You can end a Schedule only after taking a row."
         return "That is not allowed right now."
 
+    def payment_problem(self, seat: int, action: PlayCard) -> str:
+        """Why the bikes offered in `action` do not pay for its card (UBK-16, UBK-43, UBK-48)."""
+        card = CARDS[action.card]
+        gap = self.gap_to(seat, action.card)
+        pay = tuple(action.pay)
+        if gap <= 1:
+            where = "at the same pin" if gap == 0 else "one pin away"
+            return f"{card.place} is {where}, so it is free: bikes pay only for 2 pins or more."
+        held = self.bike_counts(seat)
+        have = self.tiebreak_bikes(seat)
+        if have < gap:
+            return (f"{card.place} is {gap} pins from your last stop: it needs "
+                    f"{plural(gap, 'bike')} and you have {have}.")
+        if len(pay) != 4 or any(not isinstance(n, int) or n < 0 for n in pay):
+            return "Choose how to pay the bikes for that card."
+        for count, owned, name in zip(pay, held, BIKE_CARD_NAMES):
+            if count > owned:
+                return f"You hold {plural(owned, name)}, not {count}."
+        total = sum(v * n for v, n in zip(BIKE_VALUES, pay))
+        if total == 0:
+            return f"{card.place} is {gap} pins from your last stop: choose how to pay the {gap} bikes."
+        if total < gap:
+            return (f"Those cards hold {plural(total, 'bike')}; the ride to {card.place} is "
+                    f"{gap}: pay at least {gap}.")
+        spare = next((name for v, n, name in zip(BIKE_VALUES, pay, BIKE_CARD_NAMES)
+                      if n and total - v >= gap), None)
+        if spare is None:       # a way to pay that is allowed: refused for another reason
+            return "That is not allowed right now."
+        return (f"Leave out a {spare}: the other cards already pay the {gap} bikes, and bikes "
+                f"you keep break ties.")
+
 
 def describe_payment(pay: Iterable[int]) -> str:
-    ones, twos, threes, opps = pay
-    parts = []
-    for count, what in ((threes, "3-bike card"), (twos, "2-bike card"), (ones, "1-bike card"),
-                        (opps, "opportunity bike card")):
-        if count:
-            parts.append(f"{count} {what}{'s' if count > 1 else ''}")
+    counts = tuple(pay)
+    parts = [plural(counts[k], BIKE_CARD_NAMES[k]) for k in (2, 1, 0, 3) if counts[k]]
     return " + ".join(parts) if parts else "nothing"
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> UBikeState:
     """The spec's new_state: a shuffled, dealt game."""
     return UBikeState.new(num_players, seed, options)
+
+
+def upgrade_save(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """The spec's `upgrade_save`: a save of rules `version` that replays under RULES_VERSION.
+
+    Version 2 changed only when a waiting player trades (UBK-40); the actions are the same
+    kinds. So the old moves are kept and replayed on the new rules to check that each one is
+    still allowed: a game where nobody waited (nearly all) replays exactly as before; where
+    someone did, they now got their card earlier, and the save is refused (ValueError) only if
+    a later move relied on the old order."""
+    if version >= RULES_VERSION:
+        return data
+    state = UBikeState.new(len(data["seats"]), int(data["seed"]), dict(data.get("options") or {}))
+    state.logging = False
+    kinds = {cls.__name__: cls for cls in ACTION_TYPES}
+    for index, raw in enumerate(data["actions"]):
+        try:
+            state.apply(decode_action(kinds, raw))
+        except ValueError as exc:       # IllegalAction is a ValueError
+            raise ValueError(f"move {index + 1} ({raw!r}) does not replay: {exc}") from None
+    return dict(data, rules_version=RULES_VERSION)

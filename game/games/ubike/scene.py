@@ -18,13 +18,14 @@ from game.core.board import BoardError, load_board
 from game.core.protocol import Action
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
-from game.table.frame import BOARD, GameScene
+from game.table.frame import BOARD, SIDE, GameScene
 from game.table.panel import ChoicePanel, row_of_choices
 from game.ui.icons import icon
 
 from . import art
-from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OVER, PLACE, TURN, DiscardRow,
-                    EndSchedule, Pass, PlayCard, Search, TakeRow, describe_payment)
+from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OPPORTUNITIES, OVER, PLACE,
+                    STORAGE_FOR_OPPORTUNITY, TURN, DiscardRow, EndSchedule, Pass, PlayCard, Search,
+                    TakeRow, card_label)
 
 MAP = pygame.Rect(16, 80, 720, 720)
 PILES = pygame.Rect(16, 812, 720, 252)
@@ -39,6 +40,13 @@ DISCARD_RECT = pygame.Rect(PILES.x + 150, PILES.y + 56, 96, 132)
 OPP_DECK_RECT = pygame.Rect(PILES.x + 276, PILES.y + 56, 96, 132)
 FLY_TIME = 0.42
 THINKING = pygame.Rect(HAND.x + 20, HAND.y + 64, 90, 30)
+NEW_MARK = pygame.Color("#f4f1ea")          # outlines what the last Search placed
+HOLDINGS_W = 600                            # the viewer's own cards, shown beside their panel
+OPP_ROW_H = 84
+OPP_LEFT = 250                              # the viewer's opportunity cards stay right of their name
+PAY_X = HAND.x + HAND_CARD[0] + 44     # the ways to pay: rows of buttons beside the card paid for
+PAY_TOP, PAY_H, PAY_GAP = 92, 40, 8
+SEARCH_HOLD = 2.2     # seconds the searcher sees where the cards went before the curtain
 
 
 class UBikeScene(GameScene):
@@ -181,6 +189,55 @@ class UBikeScene(GameScene):
                         anchor="midbottom")
         return surf
 
+    # ---- what the last Search placed --------------------------------------------------------
+    def _last_search(self) -> tuple[int | None, list[list[Any]]]:
+        """Who made the last move if it was a Search, and where its cards went: [card, row or
+        None, storage seat or None] each (from the move's public events)."""
+        searcher, placed = None, []
+        for event in self.ctx.last_events:
+            if event.kind == "search":
+                searcher = event.seat
+                placed += event.data["placed"]
+        return searcher, placed
+
+    def _new_in_rows(self) -> frozenset[int]:
+        """The cards the last Search put in the rows, still lying there."""
+        _seat, placed = self._last_search()
+        rows = self.view["rows"]
+        return frozenset(c for c, row, _left in placed if row is not None and c in rows[row])
+
+    def _gift_seats(self) -> frozenset[int]:
+        """The seats whose scenery storage the last Search gave a card."""
+        return frozenset(left for _c, row, left in self._last_search()[1] if row is None)
+
+    def _search_words(self, seat: int | None, placed: list[list[Any]]) -> tuple[str, list[str]]:
+        """A heading and one line per card for the last Search, as the viewer reads them."""
+        who = "Your" if seat == self.viewer else f"{self.name(seat)}'s"
+        lines = []
+        for number, row, left in placed:
+            if row is None:
+                owner = "your" if left == self.viewer else f"{self.name(left)}'s"
+                lines.append(f"{card_label(number)}: lower than every row, so face down to {owner} "
+                             f"scenery storage")
+            else:
+                lines.append(f"{card_label(number)}: to row {row + 1}")
+        return f"{who} Search placed", lines
+
+    def _draw_search_result(self, surface: pygame.Surface, top: int) -> None:
+        """The last Search's cards and where they went, in the hand panel from `top` down."""
+        seat, placed = self._last_search()
+        if seat is None or not placed:
+            return
+        heading, lines = self._search_words(seat, placed)
+        theme.draw_text(surface, heading, (20, top), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
+        y = top + 30
+        for (number, _row, _left), line in zip(placed, lines):
+            surface.blit(art.mini_card(number, 34, 44) if not CARDS[number].is_bike
+                         else art.card_face(number, 34, 44, detail=False), (20, y))
+            theme.draw_paragraph(surface, line, pygame.Rect(66, y - 2, HAND.width - 86, 50), theme.SIZE_SMALL,
+                                 theme.TEXT, line_gap=0)
+            y += 52
+
     # ---- rows -------------------------------------------------------------------------------
     def row_card_rect(self, row: int, index: int, count: int) -> pygame.Rect:
         left = ROWS.x + 56
@@ -199,7 +256,8 @@ class UBikeScene(GameScene):
 
     def _rows_signature(self) -> Hashable:
         return (tuple(tuple(r) for r in self.view["rows"]), self.hover, frozenset(self.in_flight),
-                frozenset(self.clickable_rows()), self.view["phase"], repr(self.flash.get("rows")))
+                frozenset(self.clickable_rows()), self.view["phase"], repr(self.flash.get("rows")),
+                self._new_in_rows())
 
     def _render_rows(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
@@ -207,6 +265,7 @@ class UBikeScene(GameScene):
         clickable = self.clickable_rows()
         discard = self.view["phase"] == DISCARD
         flashed = self.flash.get("rows", set())
+        fresh = self._new_in_rows()
         for row, cards in enumerate(self.view["rows"]):
             rrect = self.row_rect(row).move(-ROWS.x, -ROWS.y)
             hovered = self.hover == ("row", row)
@@ -228,6 +287,8 @@ class UBikeScene(GameScene):
                     continue
                 r = self.row_card_rect(row, i, len(cards)).move(-ROWS.x, -ROWS.y)
                 surface.blit(art.card_face(number, *ROW_CARD, detail=False), r)
+                if number in fresh:       # placed by the last Search
+                    pygame.draw.rect(surface, NEW_MARK, r.inflate(6, 6), 3, border_radius=10)
 
     # ---- hand and choices -------------------------------------------------------------------
     def hand_card_rect(self, index: int, count: int) -> pygame.Rect:
@@ -246,7 +307,7 @@ class UBikeScene(GameScene):
         v = self.view
         return (v["phase"], tuple(v["hand"]), self.hover, self.selected, self.is_my_turn(),
                 v["turn"], frozenset(self.in_flight), self.viewer, v["placed"],
-                self.ctx.to_act, self.bot_thinking())
+                self.ctx.to_act, self.bot_thinking(), repr(self._last_search()))
 
     def _render_hand(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
@@ -269,6 +330,9 @@ class UBikeScene(GameScene):
         else:
             title = "Search or Schedule" if mine else (f"{who} is thinking…" if self.ctx.seats[seat].is_bot
                                                       else f"Waiting for {who}")
+        if phase == PLACE and mine and self.selected is not None:
+            self._draw_payment_choice(surface, self.selected)
+            return
         theme.draw_text(surface, title, (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
         if phase == PLACE:
             hand = v["hand"]
@@ -292,9 +356,7 @@ class UBikeScene(GameScene):
                 theme.draw_text(surface, note, (lifted.centerx, r.bottom + 8), theme.SIZE_SMALL, colour,
                                 bold=True, anchor="midtop")
             if mine:
-                if self.selected is not None:
-                    theme.draw_text(surface, "Pay with:", (20, 266), theme.SIZE_SMALL, theme.TEXT_DIM)
-                elif v["placed"] and plays:
+                if v["placed"] and plays:
                     theme.draw_text(surface, "A +1 Scenery card lets you add one more.", (20, 266),
                                     theme.SIZE_SMALL, theme.TEXT_DIM)
                 elif not plays and hand:
@@ -306,12 +368,28 @@ class UBikeScene(GameScene):
             passed = self.view["passed"]
             if passed[seat] is False and all(p for s, p in enumerate(passed) if s != seat):
                 body += "\nEveryone else has passed: one more Search at most, then Schedule."
-            theme.draw_paragraph(surface, body, pygame.Rect(20, 60, HAND.width - 40, 200), theme.SIZE_SMALL,
-                                 theme.TEXT)
+            used = theme.draw_paragraph(surface, body, pygame.Rect(20, 60, HAND.width - 40, 200),
+                                        theme.SIZE_SMALL, theme.TEXT)
+            self._draw_search_result(surface, 60 + used + 8)
+        elif phase == TURN:
+            self._draw_search_result(surface, 110)
         elif phase == DISCARD and mine:
             theme.draw_paragraph(surface, "Click one of the remaining rows: its cards go to the discard pile "
                                  "and the empty rows are refilled.", pygame.Rect(20, 60, HAND.width - 40, 120),
                                  theme.SIZE_SMALL, theme.TEXT)
+
+    def _draw_payment_choice(self, surface: pygame.Surface, number: int) -> None:
+        """The card being paid for, and (as buttons beside it) the ways to pay its bikes."""
+        card = CARDS[number]
+        last = self._last_distance(self.ctx.to_act)
+        gap = abs(card.distance - last) if last is not None else 0
+        theme.draw_text(surface, f"Pay {gap} bikes for {card.place}", (20, 16), theme.SIZE_BODY, theme.TEXT,
+                        bold=True, max_width=HAND.width - 40)
+        face = pygame.Rect(20, 56, *HAND_CARD)
+        surface.blit(art.card_face(number, *HAND_CARD), face)
+        theme.glow_outline(surface, face, radius=10, width=4)
+        theme.draw_text(surface, "Pay with (a bike marker goes on this ride):", (PAY_X - HAND.x, 56),
+                        theme.SIZE_SMALL, theme.TEXT_DIM, max_width=HAND.right - PAY_X - 16)
 
     def _last_distance(self, seat: int) -> int | None:
         journey = self.view["journeys"][seat]
@@ -332,9 +410,11 @@ class UBikeScene(GameScene):
                 wanted.append((Pass(), "Pass", "primary"))
         elif v["phase"] == PLACE:
             if self.selected is not None:
+                # the ways to pay, then Back; End Schedule waits until Back or a payment
                 for action in self.playable().get(self.selected, []):
-                    wanted.append((action, describe_payment(action.pay), ""))
+                    wanted.append((action, short_payment(action.pay), ""))
                 wanted.append(("cancel", "Back", "small"))
+                return wanted
             left = len(v["hand"])
             label = f"End Schedule ({left} to storage)" if left else "End Schedule"
             wanted.append((EndSchedule(), label, "primary" if not self.playable() else ""))
@@ -348,8 +428,8 @@ class UBikeScene(GameScene):
         pays = [(k, label, "small") for k, label, _ in wanted if isinstance(k, PlayCard) or k == "cancel"]
         self.choices.sync(
             row_of_choices(main, HAND.x + 20, HAND.bottom - 72, HAND.right - 16, min_width=200, pad=48)
-            + row_of_choices(pays, HAND.x + 110, HAND.y + 258, HAND.right - 16, height=40, gap=10,
-                             size=19, bold=False, min_width=120, line_gap=6, pad=36))
+            + row_of_choices(pays, PAY_X, HAND.y + PAY_TOP, HAND.right - 16, height=PAY_H, gap=10,
+                             size=19, bold=False, min_width=110, line_gap=PAY_GAP, pad=32))
 
     def on_board_button(self, element: Any) -> None:
         action = self.choices.pressed(element)
@@ -360,8 +440,8 @@ class UBikeScene(GameScene):
             self.try_action(action)
 
     def on_view(self) -> None:
-        if self.selected is not None and self.selected not in self.view.get("hand", []):
-            self.selected = None
+        if self.selected is not None and self.selected not in self.playable():
+            self.selected = None      # played, or no longer playable (the Schedule moved on)
         self._sync_buttons()
 
     def update(self, dt: float) -> None:
@@ -381,6 +461,9 @@ class UBikeScene(GameScene):
                             return ("row", row, cards[i])
                     return ("row", row)
         if HAND.collidepoint(pos) and self.view["phase"] == PLACE:
+            if self.selected is not None:     # only the card being paid for is shown
+                face = pygame.Rect(HAND.x + 20, HAND.y + 56, *HAND_CARD)
+                return ("hand", self.selected) if face.collidepoint(pos) else None
             hand = self.view["hand"]
             for i in range(len(hand) - 1, -1, -1):
                 if self.hand_card_rect(i, len(hand)).inflate(0, 16).collidepoint(pos):
@@ -396,16 +479,22 @@ class UBikeScene(GameScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.hover_card = None    # _hit_side sets it over a journey card
             hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
             # a row is one target whichever of its cards is under the mouse
             if isinstance(hover, tuple) and hover[0] == "row" and len(hover) == 3:
                 self.hover_card = hover[2]
                 hover = ("row", hover[1])
-            else:
-                self.hover_card = hover[1] if isinstance(hover, tuple) and hover[0] == "hand" else None
+            elif isinstance(hover, tuple) and hover[0] == "hand":
+                self.hover_card = hover[1]
+            shown = self._own_hover()
             if hover != self.hover:
                 self.hover = hover
             self.invalidate(self._tooltip_area())
+            for what in {shown, self._own_hover()} - {None}:   # the holdings shown before or now
+                area = self._holdings_rect(what)
+                if area is not None:
+                    self.invalidate(area.inflate(4, 16))
             return True
         return super().handle_event(event)
 
@@ -483,8 +572,8 @@ class UBikeScene(GameScene):
         v = self.view
         score = v["public_scores"][seat]
         opportunities = v["opportunities"][seat]     # the viewer's own only; None for others
-        theme.draw_text(surface, f"{score} pts", (rect.right - 20, 26), theme.SIZE_BODY, theme.TEXT,
-                        bold=True, anchor="midright")
+        theme.draw_text(surface, f"{score} {'pt' if score == 1 else 'pts'}", (rect.right - 20, 26),
+                        theme.SIZE_BODY, theme.TEXT, bold=True, anchor="midright")
         if v["passed"][seat] and v["phase"] != OVER and not opportunities:
             theme.draw_text(surface, "PASS", (rect.right - 110, 26), theme.SIZE_SMALL, theme.TEXT_DIM,
                             bold=True, anchor="midright")
@@ -500,42 +589,142 @@ class UBikeScene(GameScene):
                 pygame.draw.circle(surface, (20, 20, 20), (slot.x - 3, slot.centery), 9)
                 wheel = icon("wheel", 14, theme.HIGHLIGHT)
                 surface.blit(wheel, wheel.get_rect(center=(slot.x - 3, slot.centery)))
-        y = rect.bottom - 22
-        x = 20
-        bikes = sum(CARDS[c].bikes for c in v["bike_storage"][seat])
-        for icon_name, value, label in (
-                ("wheel", f"{bikes}", "bikes"),
-                ("opp_extra", f"{v['scenery_storage_count'][seat]}/5", "stored"),
-                ("bike_marker", f"{len(markers)}", "markers"),
-                ("opp_point", f"{v['opportunities_count'][seat]}", "opp."),
-        ):
+        gifted = seat in self._gift_seats()
+        hovered = self._own_hover() if seat == self.viewer else None
+        for key, (icon_name, value, label, area) in self._stats(seat).items():
+            if key == "stored" and gifted:   # the last Search put a card here
+                theme.glow_outline(surface, area.inflate(10, 6), NEW_MARK, radius=8, width=2)
+            if key == hovered:
+                pygame.draw.rect(surface, theme.HIGHLIGHT, area.inflate(10, 6), 2, border_radius=8)
             img = icon(icon_name, 20, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midleft=(x, y)))
-            r = theme.draw_text(surface, value, (x + 26, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
-                                anchor="midleft")
-            r = theme.draw_text(surface, label, (r.right + 6, y), theme.SIZE_SMALL, theme.TEXT_DIM,
-                                anchor="midleft")
-            x = r.right + 18
+            surface.blit(img, img.get_rect(midleft=(area.x, area.centery)))
+            r = theme.draw_text(surface, value, (area.x + 26, area.centery), theme.SIZE_SMALL, theme.TEXT,
+                                bold=True, anchor="midleft")
+            theme.draw_text(surface, label, (r.right + 6, area.centery), theme.SIZE_SMALL, theme.TEXT_DIM,
+                            anchor="midleft")
         if opportunities:
             # the viewer's own opportunity cards, face up for them only, beside the score
-            ox = rect.right - 110 - len(opportunities) * 28
-            for k, ident in enumerate(opportunities):
-                img = art.opportunity_face(ident, 26, 34)
-                surface.blit(img, (ox + k * 28, 9))
+            for ident, area in zip(opportunities, self._opportunity_slots(seat)):
+                surface.blit(art.opportunity_face(ident, area.width, area.height), area)
+
+    def _stats(self, seat: int) -> dict[str, tuple[str, str, str, pygame.Rect]]:
+        """The seat panel's counts, left to right at its foot: key -> (icon, value, label, the
+        area they take in the panel's own coordinates)."""
+        v = self.view
+        rect = self._seat_rects[seat]
+        bikes = sum(CARDS[c].bikes for c in v["bike_storage"][seat])
+        markers = len(v["markers"][seat])
+        items = {
+            "bikes": ("wheel", f"{bikes}", "bike" if bikes == 1 else "bikes"),
+            "stored": ("opp_extra", f"{v['scenery_storage_count'][seat]}/{STORAGE_FOR_OPPORTUNITY}", "stored"),
+            "markers": ("bike_marker", f"{markers}", "marker" if markers == 1 else "markers"),
+            "opps": ("opp_point", f"{v['opportunities_count'][seat]}", "opp."),
+        }
+        out = {}
+        x, y = 20, rect.height - 22
+        for key, (icon_name, value, label) in items.items():
+            width = (26 + theme.font(theme.SIZE_SMALL, True).size(value)[0] + 6
+                     + theme.font(theme.SIZE_SMALL).size(label)[0])
+            out[key] = (icon_name, value, label, pygame.Rect(x, y - 13, width, 26))
+            x += width + 18
+        return out
+
+    def _opportunity_slots(self, seat: int) -> list[pygame.Rect]:
+        """Where the viewer's own opportunity cards sit in their panel (panel coordinates)."""
+        count = len(self.view["opportunities"][seat] or ())
+        right = self._seat_rects[seat].width - 110
+        step = min(30, (right - OPP_LEFT) / count) if count else 30   # many overlap, right of the name
+        return [pygame.Rect(round(right - (count - k) * step), 9, 26, 34) for k in range(count)]
+
+    def _own_holding_at(self, seat: int, pos: tuple[int, int]) -> str | None:
+        """"opps" or "stored" when `pos` is over the viewer's own opportunity cards or storage;
+        another seat's hidden cards have no such place (their view holds only counts)."""
+        v = self.view
+        if seat != self.viewer or v["opportunities"][seat] is None:
+            return None
+        panel = self._seat_rects[seat]
+        local = (pos[0] - panel.x, pos[1] - panel.y)
+        stats = self._stats(seat)
+        if stats["stored"][3].inflate(10, 6).collidepoint(local):
+            return "stored"
+        if stats["opps"][3].inflate(10, 6).collidepoint(local) or any(
+                r.inflate(4, 4).collidepoint(local) for r in self._opportunity_slots(seat)):
+            return "opps"
+        return None
 
     # ---- tooltips ---------------------------------------------------------------------------
     hover_card: int | None = None
 
     def _tooltip_card(self) -> int | None:
-        hover = self.hover
-        if self.hover_card is not None:
-            return self.hover_card
-        if isinstance(hover, tuple) and hover[0] == "seatcard":
-            return hover[1]
-        return None
+        """The card under the mouse (a row's, the hand's or a journey's), shown large."""
+        return self.hover_card
 
     def _tooltip_area(self) -> pygame.Rect:
         return pygame.Rect(MAP.right - 246, MAP.y + 10, 236, 340)
+
+    def _own_hover(self) -> str | None:
+        """"opps" or "stored" while the mouse is over the viewer's own hidden cards."""
+        hover = self.hover
+        return hover[1] if isinstance(hover, tuple) and hover[0] == "own" else None
+
+    def _holdings_rect(self, what: str | None) -> pygame.Rect | None:
+        """Where the viewer's own opportunity cards or stored cards are shown, beside their
+        panel (None when there is nothing to show)."""
+        seat = self.viewer
+        if what is None or seat is None:
+            return None
+        cards = self.view["opportunities" if what == "opps" else "scenery_storage"][seat]
+        if cards is None:                # never another seat's hidden cards
+            return None
+        if what == "opps":
+            height = 76 + max(1, len(cards)) * OPP_ROW_H
+        else:
+            height = 96 + (HAND_CARD[1] + 16 if cards else 30)
+        panel = self._seat_rects[seat]
+        top = min(panel.y, BOARD.bottom - 8 - height)
+        return pygame.Rect(SIDE.x - 12 - HOLDINGS_W, top, HOLDINGS_W, height)
+
+    def _draw_holdings(self, canvas: pygame.Surface, what: str) -> None:
+        rect = self._holdings_rect(what)
+        if rect is None:
+            return
+        seat = self.viewer
+        v = self.view
+        pygame.draw.rect(canvas, (0, 0, 0), rect.move(0, 6), border_radius=14)
+        pygame.draw.rect(canvas, theme.PANEL_LIGHT, rect, border_radius=14)
+        pygame.draw.rect(canvas, theme.HIGHLIGHT, rect, 2, border_radius=14)
+        x, y = rect.x + 20, rect.y + 16
+        if what == "opps":
+            cards = v["opportunities"][seat]
+            theme.draw_text(canvas, f"Your opportunity cards: {len(cards)}", (x, y), theme.SIZE_BODY,
+                            theme.TEXT, bold=True)
+            theme.draw_text(canvas, "Only you see them.", (x, y + 30), theme.SIZE_SMALL - 2, theme.TEXT_DIM)
+            y += 64
+            if not cards:
+                theme.draw_text(canvas, "None yet: 5 stored cards buy one.", (x, y + 10), theme.SIZE_SMALL,
+                                theme.TEXT)
+            for ident in cards:
+                opp = OPPORTUNITIES[ident]
+                face = art.opportunity_face(ident, 56, 72)
+                canvas.blit(face, (x, y + 4))
+                theme.draw_text(canvas, opp.title, (x + 72, y + 4), theme.SIZE_SMALL, theme.TEXT, bold=True)
+                theme.draw_paragraph(canvas, opp.text, pygame.Rect(x + 72, y + 28, rect.width - 112,
+                                                                   OPP_ROW_H - 30),
+                                     theme.SIZE_SMALL - 2, theme.TEXT_DIM, line_gap=0)
+                y += OPP_ROW_H
+            return
+        cards = v["scenery_storage"][seat]
+        theme.draw_text(canvas, f"Your scenery storage: {len(cards)} of {STORAGE_FOR_OPPORTUNITY}",
+                        (x, y), theme.SIZE_BODY, theme.TEXT, bold=True)
+        theme.draw_text(canvas, "Face down: only you know which cards. At 5 they buy an opportunity card.",
+                        (x, y + 30), theme.SIZE_SMALL - 2, theme.TEXT_DIM, max_width=rect.width - 40)
+        y += 70
+        if not cards:
+            theme.draw_text(canvas, "Empty.", (x, y), theme.SIZE_SMALL, theme.TEXT)
+            return
+        step = min(HAND_CARD[0] + 10, (rect.width - 40 - HAND_CARD[0]) / max(1, len(cards) - 1))
+        for k, number in enumerate(cards):
+            canvas.blit(art.card_face(number, *HAND_CARD), (round(x + k * step), y))
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return [THINKING] if self.bot_thinking() else []
@@ -547,7 +736,8 @@ class UBikeScene(GameScene):
         return (tuple(journey), tuple(v["markers"][seat]), tuple(v["bike_storage"][seat]),
                 v["passed"][seat], v["phase"] == OVER, v["scenery_storage_count"][seat],
                 v["opportunities_count"][seat], tuple(v["opportunities"][seat] or ()),
-                v["public_scores"][seat], tuple(c for c in journey if c in self.in_flight))
+                v["public_scores"][seat], tuple(c for c in journey if c in self.in_flight),
+                seat in self._gift_seats(), self._own_hover() if seat == self.viewer else None)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         if self.bot_thinking():
@@ -555,6 +745,10 @@ class UBikeScene(GameScene):
             for k in range(3):
                 level = 110 + int(130 * max(0.0, math.sin(t - k * 0.9)))
                 pygame.draw.circle(canvas, (level, level, level), (THINKING.x + 12 + k * 26, THINKING.centery), 7)
+        own = self._own_hover()
+        if own is not None:
+            self._draw_holdings(canvas, own)
+            return
         number = self._tooltip_card()
         if number is None or number in self.in_flight:
             return
@@ -571,6 +765,10 @@ class UBikeScene(GameScene):
                 if self.journey_slot(seat, i).collidepoint(pos):
                     self.hover_card = journey[i]
                     return ("seat", seat)
+            if self._seat_rects[seat].collidepoint(pos):
+                own = self._own_holding_at(seat, pos)
+                if own is not None:
+                    return ("own", own)
         return super()._hit_side(pos)
 
     # ---- animation: cards fly from where they were to where they are ---------------------------
@@ -609,6 +807,37 @@ class UBikeScene(GameScene):
             if isinstance(action, (TakeRow, DiscardRow)):
                 self.flash = {"rows": {action.row}, "until": pygame.time.get_ticks() + 1500}
         self._fly_cards(before, after, seat)
+        if isinstance(action, Search):
+            self._show_search(seat, after)
+
+    def _show_search(self, seat: int | None, after: dict) -> None:
+        """Where the searched cards went: a card lower than every row flies face down to its
+        storage; when the searcher is a person and another person is next, the cards stay
+        marked a moment before the curtain comes down (a click goes on at once)."""
+        _searcher, placed = self._last_search()
+        marks: list[pygame.Rect] = []
+        for k, (number, row, left) in enumerate(placed):
+            if row is None:
+                target = self._storage_anchor(left)
+                self._launch(number, DECK_RECT, target, 0.2 * k, face=False)
+                stats = self._stats(left)["stored"][3]
+                marks.append(stats.move(self._seat_rects[left].topleft).inflate(14, 10))
+            elif number in after["rows"][row]:
+                cards = after["rows"][row]
+                marks.append(self.row_card_rect(row, cards.index(number), len(cards)).inflate(12, 12))
+        nxt = self.ctx.to_act
+        if (seat is None or self.ctx.seats[seat].is_bot or nxt is None or nxt == seat
+                or self.ctx.seats[nxt].is_bot or not marks):
+            return
+        area = marks[0].unionall(marks[1:]).inflate(8, 8)
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            width = 3 + round(2 * abs(math.sin(t * math.pi * 2)))
+            for rect in marks:
+                pygame.draw.rect(surface, NEW_MARK, rect, width, border_radius=12)
+
+        self.anim.add(Motion(0.6, draw, lambda t: area, delay=FLY_TIME, ease=lambda t: t,
+                             hold=SEARCH_HOLD))
 
     def _fly_cards(self, before: dict, after: dict, seat: int | None) -> None:
         old = self.card_places(before)
@@ -672,3 +901,12 @@ class UBikeScene(GameScene):
             self.in_flight.discard(number)
 
         self.anim.add(Motion(FLY_TIME, draw, bounds, delay=delay, ease=ease_in_out, on_done=done))
+
+
+def short_payment(pay: tuple[int, int, int, int]) -> str:
+    """A way to pay on a button: "3-bike + opp. bike", "1-bike x2" (the log says it in full)."""
+    ones, twos, threes, opps = pay
+    parts = [name if count == 1 else f"{name} ×{count}"
+             for count, name in ((threes, "3-bike"), (twos, "2-bike"), (ones, "1-bike"), (opps, "opp. bike"))
+             if count]
+    return " + ".join(parts) or "nothing"

@@ -1,0 +1,213 @@
+"""UBike Tour's table shows what a player needs: where a Search put its cards (before the
+curtain, and to the next person), your own opportunity and stored cards on hover (never another
+seat's), card names that fit, and counts in proper English."""
+from __future__ import annotations
+
+import pygame
+
+from game.core.session import BOT, PERSON, Seat, Session
+from game.games.ubike import SPEC, art
+from game.games.ubike.rules import CARDS, Search
+from game.games.ubike.scene import HAND_CARD, UBikeScene
+from game.scenes.menu import MenuScene
+from game.table.curtain import CurtainScene
+from game.table.frame import open_game
+
+from tests.ubike.builders import SCENERY, arrange, bike, card, opp
+from uihelpers import frames, make_app, to_window
+
+ROW_ENDS = [[10], [24], [41], [47], [56]]
+
+
+def open_table(seats, *, speed="off", seed=4, **places):
+    """The table of a new game, arranged as `places` say (see builders.arrange), with the
+    first person's view on screen."""
+    app = make_app(animation_speed=speed)
+    session = Session(SPEC, seats, {}, seed)
+    arrange(session.state, **places)
+    app.push(MenuScene(app))
+    scene = open_game(app, session)
+    frames(app, 3)
+    if isinstance(app.top, CurtainScene):
+        app.top.lift()
+        frames(app, 2)
+    return app, scene
+
+
+def hover(app, point):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(app, point), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    frames(app, 2)
+
+
+def run_for(app, seconds):
+    for _ in range(round(seconds * 60)):
+        app.step(events=pygame.event.get(), dt=1 / 60)
+
+
+PEOPLE = [Seat("Mei", PERSON, colour=0), Seat("Jun", PERSON, colour=1), Seat("Ana", BOT, "easy", 2)]
+GIFT = dict(rows=ROW_ENDS, deck_top=[3, 57])   # 3 is lower than every row: it goes to Jun
+
+
+# ---- a Search: where its cards went ----------------------------------------------------------------
+
+def test_the_searcher_sees_where_the_cards_went_before_the_curtain():
+    app, scene = open_table(PEOPLE, speed="normal", **GIFT)
+    assert scene.viewer == 0
+    scene.try_action(Search())
+    run_for(app, 1.5)        # the cards have flown; the curtain waits
+    assert app.top is scene and scene.viewer == 0
+    assert scene._new_in_rows() == {57}
+    assert scene._gift_seats() == {1}
+    heading, lines = scene._search_words(*scene._last_search())
+    assert heading == "Your Search placed"
+    assert "3 " in lines[0] and "Jun's scenery storage" in lines[0]
+    assert lines[1].endswith("to row 5")
+    run_for(app, 3.0)
+    assert isinstance(app.top, CurtainScene) and app.top.seat == 1
+
+
+def test_a_click_on_the_board_goes_on_to_the_curtain_at_once():
+    app, scene = open_table(PEOPLE, speed="normal", **GIFT)
+    scene.try_action(Search())
+    run_for(app, 0.8)
+    assert app.top is scene
+    scene.anim.finish_all()          # what a click on the board does
+    frames(app, 2)
+    assert isinstance(app.top, CurtainScene)
+
+
+def test_against_bots_a_search_does_not_hold_the_table():
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    _app, scene = open_table(seats, speed="normal", **GIFT)
+    scene.try_action(Search())
+    holds = [m for m in scene.anim.motions if m.hold > 0]
+    assert holds == []
+    assert scene._new_in_rows() == {57}     # the marks and the words stay all the same
+
+
+def test_the_next_person_reads_where_the_last_search_put_the_cards():
+    app, scene = open_table(PEOPLE, **GIFT)
+    scene.try_action(Search())
+    frames(app, 3)
+    assert isinstance(app.top, CurtainScene)
+    app.top.lift()
+    frames(app, 2)
+    assert scene.viewer == 1
+    heading, lines = scene._search_words(*scene._last_search())
+    assert heading == "Mei's Search placed" and "your scenery storage" in lines[0]
+    assert scene._new_in_rows() == {57}
+
+
+# ---- your own hidden cards, on hover ---------------------------------------------------------------
+
+def stat_point(scene, seat, key):
+    return scene._stats(seat)[key][3].move(scene._seat_rects[seat].topleft).center
+
+
+def test_your_opportunity_and_stored_cards_show_on_hover():
+    stored = [card(9), card(3, "market")]
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    app, scene = open_table(seats, rows=ROW_ENDS, scenery_storage={0: stored, 1: [card(5)]},
+                            opportunities={0: [opp("bike"), opp("types")], 1: [opp("point")]})
+    hover(app, stat_point(scene, 0, "opps"))
+    assert scene._own_hover() == "opps"
+    area = scene._holdings_rect("opps")
+    assert area is not None and area.right < scene._seat_rects[0].x
+    hover(app, scene._opportunity_slots(0)[1].move(scene._seat_rects[0].topleft).center)
+    assert scene._own_hover() == "opps"
+    hover(app, stat_point(scene, 0, "stored"))
+    assert scene._own_hover() == "stored"
+    assert scene.view["scenery_storage"][0] == stored
+    # another seat's counts show no cards: its view holds none
+    for key in ("opps", "stored"):
+        hover(app, stat_point(scene, 1, key))
+        assert scene._own_hover() is None
+    assert scene._own_holding_at(1, stat_point(scene, 1, "opps")) is None
+    assert app.errors == []
+
+
+def test_nobody_has_holdings_to_show_under_the_curtain():
+    app, scene = open_table(PEOPLE, opportunities={0: [opp("bike")]})
+    scene.try_action(Search())
+    frames(app, 3)
+    assert isinstance(app.top, CurtainScene) and scene.viewer is None
+    assert scene._holdings_rect("opps") is None and scene._holdings_rect("stored") is None
+
+
+def test_a_journey_card_shows_large_on_hover():
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    app, scene = open_table(seats)
+    first = scene.view["journeys"][1][0]
+    hover(app, scene.journey_slot(1, 0).center)
+    assert scene._tooltip_card() == first
+
+
+# ---- words on the table ------------------------------------------------------------------------------
+
+def test_every_place_name_fits_its_card():
+    for width, height in (HAND_CARD, (200, 280)):
+        for number in SCENERY:
+            disc = int(width * 0.40)
+            box = (width - 14, height - 2 - disc - int(width * 0.05) - int(height * 0.30) - 7)
+            size, lines = art.fit_lines(CARDS[number].place, box, max(15, int(width * 0.125)),
+                                        max(13, int(width * 0.10)), bold=True)
+            assert size >= 13 and not any(line.endswith("…") for line in lines), CARDS[number].place
+
+
+def test_fit_lines_shrinks_then_wraps_then_shortens():
+    size, lines = art.fit_lines("Short", (200, 40), 24, 13)
+    assert size == 24 and lines == ("Short",)
+    size, lines = art.fit_lines("A rather long name of a place", (120, 80), 24, 13)
+    assert size < 24 and len(lines) > 1
+    size, lines = art.fit_lines("Far too long a name for so small a box " * 3, (60, 20), 16, 13)
+    assert size == 13 and len(lines) == 1 and lines[0].endswith("…")
+
+
+def test_counts_read_in_good_english():
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    app, scene = open_table(seats, bike_storage={0: [bike(1)], 1: [bike(2)]}, markers={0: [], 1: []})
+    assert scene._stats(0)["bikes"][1:3] == ("1", "bike")
+    assert scene._stats(1)["bikes"][1:3] == ("2", "bikes")
+    assert scene._stats(0)["markers"][1:3] == ("0", "markers")
+    assert isinstance(app.top, UBikeScene) and app.errors == []
+
+
+# ---- paying bikes: the choices fit beside the card --------------------------------------------------
+
+def test_many_ways_to_pay_fit_in_the_hand_panel_without_overlapping():
+    from game.games.ubike.rules import PlayCard, TakeRow
+    from game.games.ubike.scene import HAND
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    target = card(10, "heritage")                  # 4 pins from 6: many ways to pay
+    bikes = [bike(1, 0), bike(1, 1), bike(1, 2), bike(1, 3), bike(2, 0), bike(2, 1), bike(3, 0), bike(3, 1)]
+    app, scene = open_table(seats, rows={0: [target, card(7, "heritage")]}, journeys={0: [card(6)]},
+                            bike_storage={0: bikes}, opportunities={0: [opp("bike", 0), opp("bike", 1)]})
+    scene.try_action(TakeRow(0))
+    frames(app, 2)
+    scene.choose_card(target)
+    frames(app, 2)
+    pays = [a for a in scene.choices.buttons if isinstance(a, PlayCard)]
+    assert len(pays) >= 8
+    rects = [pygame.Rect(b.rect) for b in scene.choices.buttons.values()]
+    assert all(HAND.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    from game.games.ubike.rules import EndSchedule
+    assert EndSchedule() not in scene.choices.buttons      # Back or a payment first
+    scene.on_board_button(scene.choices.buttons["cancel"])
+    frames(app, 2)
+    assert scene.selected is None and EndSchedule() in scene.choices.buttons
+
+
+def test_many_opportunity_cards_stay_beside_the_score_and_can_be_pointed_at():
+    from game.games.ubike.scene import OPP_LEFT
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
+    held = [opp("bike", k) for k in range(6)] + [opp("point", 0), opp("point", 1)]
+    app, scene = open_table(seats, opportunities={0: held})
+    slots = scene._opportunity_slots(0)
+    assert len(slots) == 8 and all(r.x >= OPP_LEFT for r in slots)
+    assert slots[-1].right <= scene._seat_rects[0].width - 110 + 26
+    hover(app, slots[0].move(scene._seat_rects[0].topleft).center)
+    assert scene._own_hover() == "opps"
+    area = scene._holdings_rect("opps")
+    assert area.bottom <= 1080 and area.top >= 64
