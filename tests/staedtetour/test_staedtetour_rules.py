@@ -134,7 +134,8 @@ def test_forks_are_chosen_by_the_guide_STT_12():
     assert not state.is_legal(Drive(behind)) and not state.is_legal(DrawTicket())
     chosen = state.legal_actions()[0]
     events = state.apply(chosen)
-    assert kinds(events) == ["drive"] and events[0].data == {"path": [fork, chosen.to], "chosen": chosen.to}
+    assert kinds(events) == ["fork", "drive"] and events[0].data == {"at": fork, "to": chosen.to}
+    assert events[1].data == {"path": [fork, chosen.to], "chosen": chosen.to, "stops_before": 0}
     assert state.phase == DRAW and state.current_player == 1
 
 
@@ -197,7 +198,7 @@ def test_fifth_star_ends_the_game_STT_17_STT_20_STT_21():
     assert state.is_over and state.phase == OVER and state.legal_actions() == []
     assert state.tickets == [6, 9] and state.stars == [3, 2]
     assert state.scores() == [6 + 3 * 2, 9 + 2 * 2] and state.winners() == [1]
-    assert state.score_breakdown() == [("Tickets", [6, 9]), ("Stars (x2)", [6, 4])]
+    assert state.score_breakdown() == [("Tickets", [6, 9]), ("Stars (2 tickets each)", [6, 4])]
     assert _ended([(7, 2), (9, 2)], 2).scores() == [14, 13]
     assert _ended([(7, 2), (9, 2)], 2).winners() == [0]
     assert _ended([(3, 2), (7, 2)], 2).scores() == [10, 11]

@@ -9,7 +9,8 @@ every face-up ticket (and the star, if one lies there).
 
 What each seat may see follows from the declared FIELDS: the destination cards are each
 seat's own, the order of the bag and of the draw pile are secret (their sizes are public),
-and the record of the forks shows only the road the bus took (STT-27).
+and the record of the forks shows only the road the bus took (STT-27); the log says that road
+in words for everyone ("At Palermo, {P1} takes the road to Tunis (Tunisia).").
 """
 from __future__ import annotations
 
@@ -107,6 +108,11 @@ def network() -> Network:
     if missing:
         raise BoardError(f"The map staedtetour.tmx lacks the destinations {', '.join(missing)}.")
     return Network(labels, kinds, {k: tuple(sorted(v)) for k, v in links.items()})
+
+
+def counted(count: int, word: str) -> str:
+    """A count with its noun: "1 ticket", "2 tickets" (the game's nouns take an s)."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def place_name(stop: str) -> str:
@@ -302,7 +308,7 @@ class StaedtetourState(GameState):
 
     def _draw_text(self, kind: str, count: int) -> str:
         text = f"{seat_token(self.guide)} draws a {TICKET_NAMES[kind]}"
-        stops = f"{count} stop{'s' if count > 1 else ''}"
+        stops = counted(count, "stop")
         if kind == ROUND:
             return text + ": a star goes on it, and the bus drives to their destination."
         if kind == RETURN:
@@ -314,7 +320,17 @@ class StaedtetourState(GameState):
         fork = {"seat": self.guide, "at": self.bus, "behind": self.behind, "to": to, "mode": self.mode,
                 "steps_left": self.steps_left}
         self.forks.append(fork)
+        if self.logging:
+            self.emit("fork", self._fork_text(to), seat=self.guide, at=self.bus, to=to)
         self._drive_on(first=to)
+
+    def _fork_text(self, to: str) -> str:
+        """The road taken, in words for the log: everyone sees it on the board, so everyone
+        reads it (STT-27); which other roads a round trip could have taken is not said."""
+        who, here, there = seat_token(self.guide), place_name(self.bus), place_name(to)
+        if to == self.behind:   # a round trip may set off the way the bus came (STT-26)
+            return f"At {here}, {who} turns the bus round onto the road to {there}."
+        return f"At {here}, {who} takes the road to {there}."
 
     def _step(self, to: str) -> None:
         self.behind, self.bus = self.bus, to
@@ -361,9 +377,10 @@ class StaedtetourState(GameState):
 
     def _drove(self, start: int, chosen: str | None) -> None:
         """The event of the stretch the bus just drove, stop by stop (for the scene to
-        animate); `chosen` is the road the tour guide took at the fork it began at."""
+        animate); `chosen` is the road the tour guide took at the fork it began at, and
+        `stops_before` how many stops the bus had already reached in this move."""
         if self.logging and len(self.route) - 1 > start:
-            self.emit("drive", seat=self.guide, path=self.route[start:], chosen=chosen)
+            self.emit("drive", seat=self.guide, path=self.route[start:], chosen=chosen, stops_before=start)
 
     def _holder(self, stop: str) -> int | None:
         if stop not in DESTINATIONS:
@@ -392,7 +409,7 @@ class StaedtetourState(GameState):
             star_text = " and the star" if star else ""
             who = "their own" if seat == self.guide else f"{seat_token(seat)}'s"
             self.emit("claim", f"Stop! The bus reaches {place_name(stop)}, {who} destination: "
-                      f"{seat_token(seat)} takes {won} ticket{'s' if won != 1 else ''}{star_text}.",
+                      f"{seat_token(seat)} takes {counted(won, 'ticket')}{star_text}.",
                       seat=seat, stop=stop, tickets=won, star=star, guide=self.guide)
         self._new_card(seat)
         if sum(self.stars) >= STARS:                               # STT-17
@@ -448,7 +465,7 @@ class StaedtetourState(GameState):
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
         value = self.star_value()
         return [("Tickets", list(self.tickets)),
-                (f"Stars (x{value})", [value * s for s in self.stars])]
+                (f"Stars ({counted(value, 'ticket')} each)", [value * s for s in self.stars])]
 
     # ---- information ------------------------------------------------------------------------
     def view_facts(self, seat: int | None) -> dict[str, Any]:

@@ -1,10 +1,13 @@
 """Städtetour's table: the map of Europe and North Africa with the roads, the stops and the bus;
 the bag and the face-up tickets beside it; each seat's pile; your secret destination.
 
-The bus drives stop by stop along the roads; at a fork the roads it may take glow and a click
-chooses one. When it stops at someone's destination, their card is shown: "Stop!". The scene
-reads only its context (the viewer's view and legal actions) and animates from the events of
-the last move.
+The bus drives stop by stop along the roads, at a pace a person can follow: the drawn ticket
+lights up, the bus rests at each stop it reaches (numbered along a trail that stays until the
+next ticket), and at a fork the road taken lights up in the tour guide's colour before the bus
+drives it. For the person at a fork the roads it may take glow and a click chooses one. When it
+stops at someone's destination, their card is shown: "Stop!"; the piles and cards change only
+then. The scene reads only its context (the viewer's view and legal actions) and animates from
+the events of the last move.
 """
 from __future__ import annotations
 
@@ -20,11 +23,11 @@ from game.table.frame import BOARD, SIDE, GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.picker import Picker
 from game.ui import theme
-from game.ui.anim import Motion, ease_in_out, ease_out_cubic
+from game.ui.anim import Motion, ease_out_cubic
 from game.ui.icons import icon
 
 from .rules import (DESTINATIONS, DRAW, DRIVE, PLACE, RETURN, ROUND, SINGLE, TO_DESTINATION,
-                    DrawTicket, Drive, PlaceBus, place_name)
+                    DrawTicket, Drive, PlaceBus, counted, place_name)
 
 MAP = pygame.Rect(8, 72, 1280, 1000)
 STRIP = pygame.Rect(1296, 72, 96, 1000)
@@ -33,8 +36,17 @@ TICKETS_TOP = BAG.bottom + 56
 BUS_RED = pygame.Color("#c0392b")
 TICKET_COLOURS = {SINGLE: pygame.Color("#3a6fb5"), RETURN: pygame.Color("#7b4fa0"), ROUND: pygame.Color("#b8860b")}
 TICKET_ICONS = {SINGLE: "ticket_single", RETURN: "ticket_return", ROUND: "ticket_round"}
-STEP_TIME = 0.32
-STOP_HOLD = 2.2
+# The pace of a move at the normal animation speed, in seconds (the settings' speed scales it;
+# "off" shows the end at once). A bot's turn is then a sequence a person can follow: the ticket
+# lights up, the bus drives road by road and rests at each stop it reaches, and at a fork the
+# road taken lights up before the bus drives it.
+TICKET_SHOW = 0.6      # the drawn ticket lights up before the bus sets off
+ROAD_SHOW = 0.7        # at a fork, the road taken lights up before the bus drives it
+LEG_BASE = 0.3         # driving one road takes this ...
+LEG_PER_PX = 1 / 400   # ... and a little longer for a longer road
+DWELL = 0.25           # the bus rests at each stop it reaches
+STOP_HOLD = 2.2        # "Stop!": the card stays this long
+TRAIL = pygame.Color("#d9644f")   # the roads the bus drove in this move
 
 
 class StaedtetourScene(GameScene):
@@ -43,8 +55,12 @@ class StaedtetourScene(GameScene):
         self.placement: Picker[PlaceBus] = Picker([], steps=(lambda a: a.stop, lambda a: a.behind))
         self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
         self.bus_moving = False
+        #: where the bus was last drawn, in map pixels (what a person sees of its drive)
         self.bus_drawn_at: tuple[float, float] | None = None
-        self.stop_card: dict[str, Any] | None = None   # the card shown after "Stop!"
+        #: how many stops of this move's route the animation has reached (None: all of them)
+        self.reached: int | None = None
+        #: while the bus drives to a "Stop!", the piles and cards as they were (see `shown`)
+        self.held: dict[str, Any] | None = None
         self._load_map()
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(STRIP, self._render_strip, self._strip_signature)
@@ -69,10 +85,18 @@ class StaedtetourScene(GameScene):
         except (BoardError, OSError, pygame.error) as exc:
             self.map_image = self.plain_board(exc, MAP.size)
 
+    def shown(self) -> dict[str, Any]:
+        """The view as the table shows it: while the bus still drives to a "Stop!", the piles,
+        the cards and the face-up tickets stay as they were until it gets there (the map's bus
+        and trail follow the animation), so that nobody sees the prize taken before the bus
+        arrives."""
+        return self.view if self.held is None else self.held
+
     def my_destination(self) -> str | None:
-        """The viewer's own destination card, from the view (None for a spectator)."""
-        seat = self.view["seat"]
-        return self.view["destinations"][seat] if seat is not None else None
+        """The viewer's own destination card, as shown (None for a spectator)."""
+        v = self.shown()
+        seat = v["seat"]
+        return v["destinations"][seat] if seat is not None else None
 
     def road(self, a: str, b: str) -> list[tuple[float, float]]:
         """The road from stop a to stop b, as points from a to b (map pixels)."""
@@ -112,12 +136,12 @@ class StaedtetourScene(GameScene):
         """The map layer is the still part: land, roads, stops, names. The bus and the roads
         to choose from are drawn over it each frame (draw_overlay), so moving them never
         redraws the whole map."""
-        v = self.view
+        v = self.shown()
         return (self.my_destination(), tuple(v["discard"]), self.viewer)
 
     def _render_map(self, surface: pygame.Surface) -> None:
         surface.blit(self.map_image, (0, 0))
-        v = self.view
+        v = self.shown()
         for pair, points in self.roads.items():   # ferries dashed
             colour = (120, 96, 70) if pair not in self.ferries else (70, 110, 150)
             if pair in self.ferries:
@@ -152,21 +176,32 @@ class StaedtetourScene(GameScene):
     def _overlay_key(self) -> Hashable:
         v = self.view
         return (v["bus"], v["behind"], tuple(self.clickable_stops()), self.hover, self.bus_moving, self.placing,
-                v["phase"])
+                v["phase"], tuple(self.trail()))
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        bus, behind, targets, _hover, moving, placing, phase = key  # type: ignore[misc]
-        rects = []
+        bus, behind, targets, _hover, moving, placing, phase, trail = key  # type: ignore[misc]
+        rects = [self._road_bounds(a, b) for a, b in zip(trail, trail[1:])]
         if bus and not moving:
             x, y = self.stop_xy(bus)
             rects.append(pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84))
+            rects.append(self._label(bus)[1].move(MAP.topleft).inflate(4, 4))
         origin = placing if phase == PLACE else bus
         for target in targets:
-            points = self.road(origin, target) if origin else [self.stop_xy(target)]
-            xs, ys = [p[0] for p in points], [p[1] for p in points]
-            rects.append(pygame.Rect(MAP.x + min(xs) - 24, MAP.y + min(ys) - 24, max(xs) - min(xs) + 48,
-                                     max(ys) - min(ys) + 48))
+            rects.append(self._road_bounds(origin, target) if origin else self._road_bounds(target, target))
         return rects
+
+    def _road_bounds(self, a: str, b: str) -> pygame.Rect:
+        """The canvas area of the road from a to b and of the marks at its ends."""
+        points = self.road(a, b) if a != b else [self.stop_xy(a)]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return pygame.Rect(MAP.x + min(xs) - 24, MAP.y + min(ys) - 24, max(xs) - min(xs) + 48,
+                           max(ys) - min(ys) + 48)
+
+    def trail(self) -> list[str]:
+        """The stops of this move the bus has visibly reached so far, its start first: drawn as a
+        numbered trail, so that everyone can read the way it took until the next ticket."""
+        route = self.view["route"]
+        return list(route if self.reached is None else route[:self.reached + 1])
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return self.overlay.dirty()
@@ -174,6 +209,7 @@ class StaedtetourScene(GameScene):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         v = self.view
         surface = map_view(canvas)
+        self._draw_trail(surface, self.trail())
         targets = self.clickable_stops()
         origin = self.placing if v["phase"] == PLACE else v["bus"]
         for target in targets:
@@ -187,6 +223,33 @@ class StaedtetourScene(GameScene):
                                width=4 if hovered else 3)
         if not self.bus_moving and v["bus"]:
             self._draw_bus(surface, self.stop_xy(v["bus"]), self._facing(v["bus"], v["behind"]))
+            self._draw_label_chip(surface, v["bus"])   # the bus stands over its stop's name
+
+    def _draw_trail(self, surface: pygame.Surface, trail: list[str]) -> None:
+        """The roads driven in this move, and each stop reached with its number (1, 2, ...)."""
+        if len(trail) < 2:
+            return
+        for a, b in zip(trail, trail[1:]):
+            pygame.draw.lines(surface, TRAIL, False, self.road(a, b), 5)
+        for number, stop in enumerate(trail[1:], start=1):
+            x, y = self.stop_xy(stop)
+            pygame.draw.circle(surface, (60, 20, 16), (round(x), round(y)), 13)
+            pygame.draw.circle(surface, BUS_RED, (round(x), round(y)), 12)
+            theme.draw_text(surface, str(number), (x, y), theme.SIZE_SMALL, theme.TEXT, bold=True, anchor="center")
+
+    def _label(self, stop: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """The stop's name as a chip drawn over the bus (in map pixels)."""
+        x, y, props, kind = self.stops.get(stop, (0.0, 0.0, {}, "stop"))
+        label = str(props.get("label", stop))
+        dx, dy = int(props.get("label_dx", 14)), int(props.get("label_dy", -14))
+        img = theme.text(label, 18 if kind == "destination" else 16, tuple(theme.INK), bold=True)
+        return img, img.get_rect(center=(round(x + dx), round(y + dy))).inflate(10, 4)
+
+    def _draw_label_chip(self, surface: pygame.Surface, stop: str) -> None:
+        img, chip = self._label(stop)
+        pygame.draw.rect(surface, theme.PAPER, chip, border_radius=6)
+        pygame.draw.rect(surface, BUS_RED, chip, 2, border_radius=6)
+        surface.blit(img, img.get_rect(center=chip.center))
 
     def _facing(self, stop: str, behind: str) -> tuple[float, float]:
         """The bus faces away from the road it came along."""
@@ -198,6 +261,7 @@ class StaedtetourScene(GameScene):
         return ((x1 - x0) / length, (y1 - y0) / length)
 
     def _draw_bus(self, surface: pygame.Surface, at: tuple[float, float], facing: tuple[float, float]) -> None:
+        self.bus_drawn_at = at
         x, y = at
         nose = (x + facing[0] * 26, y + facing[1] * 26)
         side = (-facing[1], facing[0])
@@ -223,14 +287,14 @@ class StaedtetourScene(GameScene):
         return pygame.Rect(STRIP.x + 4, int(TICKETS_TOP + index * step), 88, 44)
 
     def _strip_signature(self) -> Hashable:
-        v = self.view
+        v = self.shown()
         return (tuple(v["row"]), v["star_on_row"], v["bag_count"], self.hover == ("bag",),
                 self.is_my_turn() and v["phase"] == DRAW, v["stars_left"])
 
     def _render_strip(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
         pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
-        v = self.view
+        v = self.shown()
         bag = BAG.move(-STRIP.x, -STRIP.y)
         can_draw = self.is_my_turn() and v["phase"] == DRAW
         pygame.draw.ellipse(surface, (120, 90, 60), bag.inflate(-6, -10).move(0, 8))
@@ -257,7 +321,8 @@ class StaedtetourScene(GameScene):
         return 96
 
     def _card_signature(self) -> Hashable:
-        return (self.my_destination(), self.viewer, self.view["draw_pile_count"], len(self.view["discard"]))
+        v = self.shown()
+        return (self.my_destination(), self.viewer, v["draw_pile_count"], len(v["discard"]))
 
     def _render_card(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
@@ -266,9 +331,11 @@ class StaedtetourScene(GameScene):
         mine = self.my_destination()
         if self.viewer is None or not mine:
             theme.draw_text(surface, "Destinations are secret", (20, 22), theme.SIZE_BODY, theme.TEXT, bold=True)
+            v = self.shown()
             theme.draw_paragraph(surface, "Each player's card shows up here for them alone. The discard pile "
-                                 f"holds {len(self.view['discard'])} cards; {self.view['draw_pile_count']} are "
-                                 "left to draw.", pygame.Rect(20, 60, rect.width - 40, 150), theme.SIZE_SMALL,
+                                 f"holds {counted(len(v['discard']), 'card')}; "
+                                 f"{counted(v['draw_pile_count'], 'card')} left to draw.",
+                                 pygame.Rect(20, 60, rect.width - 40, 150), theme.SIZE_SMALL,
                                  theme.TEXT_DIM)
             return
         card = destination_card(mine, (rect.width - 24, rect.height - 24), self._ring(mine))
@@ -279,14 +346,14 @@ class StaedtetourScene(GameScene):
 
     # ---- seats ---------------------------------------------------------------------------------
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        v = self.view
+        v = self.shown()
         tickets, stars = v["tickets"][seat], v["stars"][seat]
-        theme.draw_text(surface, f"{v['scores'][seat]} pts", (rect.right - 20, 26), theme.SIZE_BODY, theme.TEXT,
-                        bold=True, anchor="midright")
+        theme.draw_text(surface, counted(v["scores"][seat], "point"), (rect.right - 20, 26), theme.SIZE_BODY,
+                        theme.TEXT, bold=True, anchor="midright")
         y = rect.bottom - 28
         img = icon("ticket_single", 22, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(20, y)))
-        r = theme.draw_text(surface, f"{tickets} ticket{'s' if tickets != 1 else ''}", (48, y), theme.SIZE_SMALL,
+        r = theme.draw_text(surface, counted(tickets, "ticket"), (48, y), theme.SIZE_SMALL,
                             theme.TEXT, bold=True, anchor="midleft")
         x = r.right + 24
         for _ in range(stars):
@@ -302,7 +369,7 @@ class StaedtetourScene(GameScene):
                             anchor="midright")
 
     def seat_signature(self, seat: int) -> Hashable:
-        v = self.view
+        v = self.shown()
         return (v["tickets"][seat], v["stars"][seat], v["guide"], tuple(v["winners"]))
 
     # ---- prompt and input ------------------------------------------------------------------------
@@ -317,7 +384,7 @@ class StaedtetourScene(GameScene):
                             "click it (or press Space).")
                 return "Round trip: choose which shortest way the bus takes to your destination."
             left = v["steps_left"]
-            return f"The road forks: click the way the bus goes ({left} stop{'s' if left != 1 else ''} to drive)."
+            return f"The road forks: click the way the bus goes ({counted(left, 'stop')} to drive)."
         if v["phase"] == PLACE:
             if self.placing is None:
                 return "Click the intermediate stop where the bus starts."
@@ -385,43 +452,106 @@ class StaedtetourScene(GameScene):
 
     # ---- animation: the bus drives stop by stop; "Stop!" shows the card ----------------------------
     def on_applied(self, action: Action, seat: int | None, before: dict, after: dict) -> None:
-        """Animate the last move from its events: the ticket, the bus stop by stop, "Stop!"."""
+        """Animate the last move from its events, one thing after the other: the ticket lights
+        up, the road taken at a fork lights up, the bus drives road by road and rests at each
+        stop, and "Stop!" shows the card."""
         sounds = self.app.sound
         delay = 0.0
+        self.reached = None
+        self.held = None
+        drawn = next((e.data["ticket"] for e in self.last_events if e.kind == "draw"), None)
+        if any(e.kind == "claim" for e in self.last_events):
+            self.held = until_stop(before, after, drawn)
         for event in self.last_events:
             if event.kind == "draw":
                 sounds.play("card_flip")
+                self._ticket_motion(event.data["ticket"], event.data["face_up"], event.data["star"])
+                delay = TICKET_SHOW
+            elif event.kind == "fork":
+                self._road_motion(event.seat, event.data["at"], event.data["to"], delay)
+                delay += ROAD_SHOW
             elif event.kind == "drive":
-                path = event.data["path"]
-                self.bus_moving = True
-                for i, (a, b) in enumerate(zip(path, path[1:])):
-                    self._drive_motion(a, b, delay, last=(i == len(path) - 2))
-                    delay += STEP_TIME
+                delay = self._drive_motions(event.data["path"], event.data["stops_before"], delay)
             elif event.kind == "claim":
                 sounds.play("horn")
                 if event.data["star"]:
                     sounds.play("opportunity")
                 self._stop_motion(event.seat, event.data["stop"], event.data["tickets"], event.data["star"], delay)
+                self.anim.add(Motion(0.0, lambda surface, t: None, lambda t: STRIP.copy(), delay=delay,
+                                     on_done=self._release))
 
-    def _drive_motion(self, a: str, b: str, delay: float, last: bool) -> None:
+    def _release(self) -> None:
+        """The bus has got there: the table shows the prize taken and the new card."""
+        self.held = None
+
+    def _drive_motions(self, path: list[str], stops_before: int, start: float) -> float:
+        """The bus drives `path` road by road from time `start`, resting at each stop; each
+        stop joins the trail as the bus reaches it. Returns when the bus has come to rest."""
+        self.bus_moving = True
+        self.reached = stops_before
+        legs = list(zip(path, path[1:]))
+        times = drive_plan([_length(self.road(a, b)) for a, b in legs], start)
+        for i, ((a, b), (depart, arrive)) in enumerate(zip(legs, times)):
+            wait = depart - (times[i - 1][1] + DWELL if i else 0.0)   # resting where it stands
+            self._leg_motion(a, b, depart - wait, wait, arrive - depart, last=i == len(legs) - 1)
+            self.anim.add(Motion(0.0, lambda surface, t: None, lambda t, b=b: self._road_bounds(b, b),
+                                 delay=arrive, on_done=self._reach_next))
+        return times[-1][1] + DWELL if times else start
+
+    def _reach_next(self) -> None:
+        if self.reached is not None:
+            self.reached += 1
+
+    def _leg_motion(self, a: str, b: str, begin: float, wait: float, travel: float, last: bool) -> None:
+        """The bus on one road: it stands at a for `wait`, drives to b in `travel` and rests
+        there for DWELL (drawn all along, so it never vanishes between two roads)."""
         points = self.road(a, b)
+        share = wait / (wait + travel) if wait + travel > 0 else 0.0
 
-        def at(t: float) -> tuple[tuple[float, float], tuple[float, float]]:
-            return _along(points, t)
+        def ease(t: float) -> float:
+            return 0.0 if t <= share else _glide((t - share) / (1.0 - share))
 
         def bounds(t: float) -> pygame.Rect:
-            (x, y), _ = at(t)
-            return pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 80)
+            (x, y), _ = _along(points, t)
+            return pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84)
 
         def draw(surface: pygame.Surface, t: float) -> None:
-            (x, y), facing = at(t)
+            (x, y), facing = _along(points, t)
             self._draw_bus(map_view(surface), (x, y), facing)
 
         def done() -> None:
             if last:
                 self.bus_moving = False
+                self.reached = None
 
-        self.anim.add(Motion(STEP_TIME, draw, bounds, delay=delay, ease=ease_in_out, on_done=done))
+        self.anim.add(Motion(wait + travel, draw, bounds, delay=begin, ease=ease, on_done=done, hold=DWELL))
+
+    def _road_motion(self, seat: int | None, at: str, to: str, delay: float) -> None:
+        """At a fork, the road the tour guide took lights up in their colour."""
+        points = self.road(at, to)
+        colour = theme.seat_colour(self.session.seats[seat].colour) if seat is not None else theme.HIGHLIGHT
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            view = map_view(surface)
+            pygame.draw.lines(view, (40, 36, 32), False, points, 13)
+            pygame.draw.lines(view, colour, False, points, 9)
+            x, y = self.stop_xy(to)
+            pygame.draw.circle(view, colour, (round(x), round(y)), round(10 + 8 * t), 4)
+
+        self.anim.add(Motion(ROAD_SHOW, draw, lambda t: self._road_bounds(at, to), delay=delay, ease=ease_out_cubic))
+
+    def _ticket_motion(self, kind: str, face_up: int, star: bool) -> None:
+        """The ticket just drawn pops up in its place in the row and glows."""
+        rect = self.ticket_rect(face_up - 1, face_up)
+        face = ticket_face(kind, rect.size, star=star)
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            grown = face if t >= 1 else pygame.transform.smoothscale(
+                face, (round(rect.width * (1.25 - 0.25 * t)), round(rect.height * (1.25 - 0.25 * t))))
+            surface.blit(grown, grown.get_rect(center=rect.center))
+            theme.glow_outline(surface, rect.inflate(6, 6), radius=10, width=3)
+
+        self.anim.add(Motion(TICKET_SHOW, draw, lambda t: rect.inflate(40, 30), ease=ease_out_cubic))
 
     def _stop_motion(self, owner: int, stop: str, won: int, star: bool, delay: float) -> None:
         area = pygame.Rect(MAP.centerx - 300, MAP.y + 250, 600, 360)
@@ -436,7 +566,7 @@ class StaedtetourScene(GameScene):
             theme.draw_text(surface, f"Stop!  {name}", (box.centerx, box.y + 40), theme.SIZE_TITLE, theme.TEXT,
                             bold=True, anchor="center")
             surface.blit(card, card.get_rect(center=(box.centerx, box.y + 185)))
-            prize = f"{won} ticket{'s' if won != 1 else ''}" + (" and the star" if star else "")
+            prize = counted(won, "ticket") + (" and the star" if star else "")
             theme.draw_text(surface, f"takes {prize}", (box.centerx, box.bottom - 30), theme.SIZE_BODY,
                             theme.HIGHLIGHT, bold=True, anchor="center")
 
@@ -496,6 +626,40 @@ def destination_card(stop: str, size: tuple[int, int], ring: str) -> pygame.Surf
     theme.draw_paragraph(surf, info.note, pygame.Rect(18, band.bottom + 44, rect.width - 36, rect.height - band.bottom - 50),
                          theme.SIZE_SMALL, (80, 72, 60), line_gap=1)
     return surf
+
+
+def until_stop(before: dict[str, Any], after: dict[str, Any], drawn: str | None) -> dict[str, Any]:
+    """The view to show while the bus drives to a "Stop!": `after`, but with the piles, the
+    cards and the tour guide of `before`, and the face-up tickets as they lay before the stop
+    (the ticket just `drawn` among them)."""
+    held = dict(after)
+    for key in ("tickets", "stars", "scores", "winners", "destinations", "discard", "draw_pile_count", "guide"):
+        held[key] = before[key]
+    held["row"] = list(before["row"]) + ([drawn] if drawn else [])
+    held["star_on_row"] = before["star_on_row"] or drawn == ROUND
+    return held
+
+
+def drive_plan(lengths: list[float], start: float) -> list[tuple[float, float]]:
+    """When the bus leaves and reaches each stop of a stretch of roads of these lengths (map
+    pixels), setting off at `start`: a longer road takes a little longer, and the bus rests
+    DWELL at each stop before it drives on (at the normal animation speed)."""
+    times = []
+    depart = start
+    for length in lengths:
+        arrive = depart + LEG_BASE + length * LEG_PER_PX
+        times.append((depart, arrive))
+        depart = arrive + DWELL
+    return times
+
+
+def _glide(t: float) -> float:
+    """Eases in and out gently: the bus never darts (at most about 1.6 times its mean speed)."""
+    return 0.5 - math.cos(math.pi * t) / 2
+
+
+def _length(points: list[tuple[float, float]]) -> float:
+    return sum(math.dist(p, q) for p, q in zip(points, points[1:]))
 
 
 def _along(points: list[tuple[float, float]], t: float) -> tuple[tuple[float, float], tuple[float, float]]:
