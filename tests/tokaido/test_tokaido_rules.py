@@ -187,10 +187,10 @@ def test_no_stop_at_a_finished_panorama_TOK_11_TOK_48():
     assert paddy not in [a.index for a in moves(state)]
     with pytest.raises(IllegalAction, match="complete"):
         state.apply(Move(paddy))
-    cross = started(3, 7, crossroads=True)
+    cross = started(3, 7, crossroads=True, edition="later")
     mover = cross.mover()
     panoramas(cross, mover, paddy=3)
-    assert Move(paddy) in cross.legal_actions()        # with a cherry tree left
+    assert Move(paddy) in cross.legal_actions()        # with a cherry tree left, in the later edition
     cross.apply(Move(paddy))
     assert cross.players[mover]["cherry"] == 1
 

@@ -1,4 +1,4 @@
-"""Saves of Tokaido's rules version 1 (one catch-all `Pick` action) replay under version 2.
+"""Saves of Tokaido's rules version 1 (one catch-all `Pick` action) replay under the current rules.
 
 The fixture golden_rules_v1.json is the golden playthrough as it was committed under version 1:
 its action list, upgraded, must end the same journey with the same scores."""
@@ -26,13 +26,13 @@ def v1_save(actions: list | None = None) -> dict:
             "options": V1["options"], "seed": V1["seed"], "actions": V1["actions"] if actions is None else actions}
 
 
-def test_the_rules_version_is_2_and_old_saves_are_upgraded():
-    assert SPEC.rules_version == 2 and SPEC.upgrade_save is not None
+def test_version_1_saves_are_upgraded():
+    assert SPEC.rules_version == 3 and SPEC.upgrade_save is not None
     assert any(a["kind"] == "Pick" for a in V1["actions"])
     data = SPEC.upgrade_save(v1_save(), 1)
-    assert data["rules_version"] == 2
+    assert data["rules_version"] == 3 and data["options"]["edition"] == "later"     # as played (TOK-66)
     assert not any(a["kind"] == "Pick" for a in data["actions"]) and len(data["actions"]) == len(V1["actions"])
-    state = SPEC.make(V1["players"], V1["seed"], V1["options"])
+    state = SPEC.make(V1["players"], V1["seed"], data["options"])
     for raw in data["actions"]:
         state.apply(SPEC.decode_action(raw))
     assert state.is_over and state.scores() == V1["scores"] and state.winners() == V1["winners"]
@@ -41,7 +41,7 @@ def test_the_rules_version_is_2_and_old_saves_are_upgraded():
 def test_a_session_loads_an_old_save():
     session = Session.from_save(v1_save())
     assert session.state.is_over and session.state.scores() == V1["scores"]
-    assert session.to_save()["rules_version"] == 2
+    assert session.to_save()["rules_version"] == 3
 
 
 def test_an_old_save_that_no_longer_replays_is_refused():

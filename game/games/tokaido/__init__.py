@@ -3,6 +3,7 @@ Sea Road from Kyoto to Edo and make the richest journey."""
 from game.core.registry import GameSpec, OptionSpec, register
 
 from . import bot, rules, upgrade
+from .data import FIRST_EDITION, LATER_EDITION
 
 ON_OFF = ((False, "Off"), (True, "On"))
 
@@ -16,6 +17,9 @@ SPEC = register(GameSpec(
     options=(
         OptionSpec("crossroads", "Crossroads", ON_OFF, False,
                    "Two options at every stop, and six more travellers."),
+        OptionSpec("edition", "Rules edition", ((FIRST_EDITION, "First (rulebook)"), (LATER_EDITION, "Later")),
+                   FIRST_EDITION,
+                   "Crossroads as first printed, or as later revised."),
         OptionSpec("new_encounters", "New Encounters", ON_OFF, False,
                    "Four more encounters join the deck."),
         OptionSpec("gastronomy", "Gastronomy", ON_OFF, False,

@@ -7,7 +7,8 @@ from typing import Any
 
 from game.core.protocol import Action
 
-from .data import ENCOUNTER_NAMES, KIND_NAMES, LEGENDARY, OPTION_NAMES, SOUVENIRS, TRAVELLERS
+from .data import ENCOUNTER_NAMES, KIND_NAMES, LEGENDARY, OPTION_NAMES, PAID_ENCOUNTERS, SOUVENIRS, TRAVELLERS
+from .powers import power
 
 
 @dataclasses.dataclass(frozen=True)
@@ -159,7 +160,7 @@ def describe(state: Any, action: Action) -> str:
         return f"Give {action.coins} coin{'s' if action.coins > 1 else ''} to the temple" + \
             (" (+1 from the bank)" if action.extra else "")
     if isinstance(action, ChooseOption):
-        return OPTION_NAMES.get(action.option, action.option)
+        return OPTION_NAMES.get(action.option, action.option) + (_both_cost(state) if action.option == "both" else "")
     if isinstance(action, BuyLegendary):
         obj = LEGENDARY[action.key]
         return f"Buy {obj.name} ({obj.price}){devote}"
@@ -174,7 +175,7 @@ def describe(state: Any, action: Action) -> str:
     if isinstance(action, KeepEncounter):
         return f"Keep {ENCOUNTER_NAMES[action.card]}"
     if isinstance(action, PayEncounter):
-        return "Pay" if action.pay else "Do not pay"
+        return _fee_words(state, action.pay)
     if isinstance(action, Bet):
         return "Bet a coin and roll" if action.bet else "Do not bet"
     if isinstance(action, TakeFreeMeal):
@@ -190,3 +191,28 @@ def describe(state: Any, action: Action) -> str:
     if isinstance(action, TakeBath):
         return f"Take a bath house (1 coin){devote}"
     return repr(action)
+
+
+def _both_cost(state: Any) -> str:
+    """What taking both options of a stop costs: Kita's and Miyataka's power is free at their own
+    kind of stop, anyone else spends the Health amulet (TOK-56, TOK-58)."""
+    piece = state.acting_piece()
+    p = state.players[piece]
+    if power(p["traveller"]).both_options_at == state.road[p["index"]].kind:
+        return f" ({TRAVELLERS[p['traveller']]['name']}'s power, free)"
+    return ", one after the other: spends your Health amulet"
+
+
+def _fee_words(state: Any, pay: bool) -> str:
+    """Pay a New Encounter's coin, or not; and why paying is not offered (TOK-59, TOK-82)."""
+    step = state.queue[0] if state.queue else None
+    card = getattr(step, "card", "")
+    if card not in PAID_ENCOUNTERS:
+        return "Pay" if pay else "Do not pay"
+    coins = PAID_ENCOUNTERS[card]
+    if pay:
+        return f"Pay {coins} coin to {ENCOUNTER_NAMES[card]}"
+    if not state.fee_worth_paying(step.who, card) and state.players[step.who]["coins"] >= coins:
+        why = {"kitoushi": "your three panoramas are finished", "itamae": "the meal deck is empty"}[card]
+        return f"Do not pay: {why}, so paying gives nothing"
+    return "Do not pay, and get nothing but the card"

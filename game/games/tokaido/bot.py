@@ -3,7 +3,9 @@ to guess the hidden cards (others' meals and amulets, the order of every deck).
 
 The evaluation estimates each traveller's final score: the points already scored, plus the
 road still ahead (more stops to come for whoever is behind), coins to spend at the coming inns,
-the temple ranking and the end achievements as they stand, and the panoramas under way.
+the temple ranking, the end achievements and the calligraphies as they stand, and the panoramas
+under way. The rules edition played (TOK-66) is in the scores themselves (Shodo and Emaki), in
+the calligraphies' estimate (Patience) and in the legal moves (a finished panorama's stops).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ STOP_VALUE = 1.55        # points a stop still ahead is worth, on average
 COIN_VALUE = 1.05        # a coin while meals and villages lie ahead
 COIN_VALUE_LATE = 0.15   # a coin after the last meal
 PANORAMA_PUSH = 0.8      # an unfinished panorama part in progress (the next one scores more)
+CALLIGRAPHY_SHARE = 0.8  # a calligraphy's end points as they stand, before the end
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
@@ -93,6 +96,13 @@ def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
     return state
 
 
+def _edo_rank_guess(state: TokaidoState, piece: int) -> int:
+    """The place in which a traveller still on the road would reach the last inn, if the order on
+    the road stayed as it is (for Patience: 1 first, `pieces` last)."""
+    here = state._road_place(piece)
+    return 1 + sum(1 for q in range(state.pieces) if q != piece and state._road_place(q) > here)
+
+
 def _shuffled(items: list, rng: Rng) -> list:
     rng.shuffle(items)
     return items
@@ -140,6 +150,10 @@ class TokaidoKnowledge(Knowledge):
                     done = p["panoramas"][kind]
                     if 0 < done < SECTIONS[kind]:
                         value += PANORAMA_PUSH * (done + 1)
+                if p["calligraphy"]:
+                    guess = {**p, "edo_rank": p["edo_rank"] or _edo_rank_guess(state, s)}
+                    value += CALLIGRAPHY_SHARE * scoring.calligraphy_points(
+                        guess, len(p["achievements"]) + len(ends[s]), state.pieces, state.edition)
             est.append(value)
         return est
 

@@ -86,6 +86,10 @@ END_ACHIEVEMENTS = ("gourmet", "collector", "bather", "chatterbox")
 
 # ---- Crossroads (TOK-46 .. TOK-58) --------------------------------------------------------------
 
+#: the rules edition of Crossroads (TOK-66): the first (the rulebook) or the later one, which
+#: differ in Shodo and Emaki, Patience, and a finished panorama's stops
+FIRST_EDITION, LATER_EDITION = "first", "later"
+
 CROSS: dict[str, Any] = DATA["crossroads"]
 FORTUNE_DIE: list[int] = list(CROSS["fortune_die"])
 LEGENDARY: dict[str, Legendary] = {o["key"]: Legendary(o["name"], o["price"], o["scores"], o.get("points", 0))

@@ -18,10 +18,11 @@ from .actions import (ACTION_TYPES, Bet, BuyAmulet, BuyCalligraphy, BuyLegendary
                       ChooseTraveller, Donate, EatMeal, EatNothing, KeepAmulet, KeepEncounter, Move, PayEncounter,
                       SkipPanorama, TakeBath, TakeFreeMeal, TakePanorama, UseAmulet, describe)
 from .data import (AMULETS, BASE_TRAVELLERS, BATH_HOUSE_PRICE, CALLIGRAPHY, CROSS, CROSSROADS_TRAVELLERS,
-                   ENCOUNTER, ENCOUNTER_NAMES, ENCOUNTERS, FAMILIES, FARM, FORTUNE_DIE, GAME_ID, HOT_SPRINGS,
-                   HOTSPRING, INN, KIND_NAMES, LEGENDARY, LEGENDARY_FAMILY, MEAL_POINTS, MEALS, MOUNTAIN, NEUTRAL,
-                   NEW_ENCOUNTERS, PADDY, PAID_ENCOUNTERS, PANORAMAS, PREPARATIONS, SEA, SECTIONS, SOUVENIRS, TEMPLE,
-                   TRAVELLERS, VILLAGE, Stop, board_road, journey, next_inn_index, stop_places)
+                   ENCOUNTER, ENCOUNTER_NAMES, ENCOUNTERS, FAMILIES, FARM, FIRST_EDITION, FORTUNE_DIE, GAME_ID,
+                   HOT_SPRINGS, HOTSPRING, INN, KIND_NAMES, LATER_EDITION, LEGENDARY, LEGENDARY_FAMILY, MEAL_POINTS,
+                   MEALS, MOUNTAIN, NEUTRAL, NEW_ENCOUNTERS, PADDY, PANORAMAS, PREPARATIONS, SEA,
+                   SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE, Stop, board_road, journey, next_inn_index,
+                   stop_places)
 from .inns import Inns
 from .powers import souvenir_price
 from .steps import (STEP_CODEC, AmuletShop, Arrive, BathHouse, CalligraphyShop, EncounterChoice, EncounterFee,
@@ -125,6 +126,11 @@ class TokaidoState(Stops, Inns, GameState):
     @property
     def crossroads(self) -> bool:
         return self.opt("crossroads")
+
+    @property
+    def edition(self) -> str:
+        """The rules edition (TOK-66): the first, as the rulebook gives it, unless chosen otherwise."""
+        return LATER_EDITION if self.options.get("edition") == LATER_EDITION else FIRST_EDITION
 
     def has_neutral(self) -> bool:
         return self.pieces > self.num_players
@@ -284,8 +290,13 @@ class TokaidoState(Stops, Inns, GameState):
         if stop.kind in (VILLAGE, TEMPLE) and p["coins"] < 1:           # TOK-10
             return False
         if stop.kind in PANORAMAS and p["panoramas"][stop.kind] >= SECTIONS[stop.kind]:   # TOK-11
-            return self.crossroads and self.cherry_left > 0             # TOK-48
+            return self.cherry_on_finished_panorama()                   # TOK-48, TOK-66
         return True
+
+    def cherry_on_finished_panorama(self) -> bool:
+        """May a traveller stop at a panorama they have finished, for a cherry tree? Only in the
+        later edition of Crossroads, while cherry trees are left (TOK-48, TOK-66)."""
+        return self.crossroads and self.edition == LATER_EDITION and self.cherry_left > 0
 
     def walk_targets(self, piece: int) -> list[Move]:
         """Every place `piece` may walk to now, with the slot it would take there."""
@@ -343,7 +354,7 @@ class TokaidoState(Stops, Inns, GameState):
         return souvenir_price(p["traveller"], p["coins"], cards)
 
     def souvenir_points(self, piece: int) -> int:
-        return scoring.souvenir_points(self.players[piece])
+        return scoring.souvenir_points(self.players[piece], self.edition)
 
     # ---- applying ---------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -418,7 +429,7 @@ class TokaidoState(Stops, Inns, GameState):
 
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
         return scoring.breakdown(self.players, self.num_players, self.pieces, over=self.is_over,
-                                 crossroads=self.crossroads)
+                                 crossroads=self.crossroads, edition=self.edition)
 
     def scores(self) -> list[int]:
         totals = [0] * self.num_players
@@ -475,8 +486,9 @@ class TokaidoState(Stops, Inns, GameState):
                 if piece < self.num_players and stop.kind in (VILLAGE, TEMPLE) and p["coins"] < 1:
                     return f"You cannot stop at a {KIND_NAMES[stop.kind]} without a coin."
                 if piece < self.num_players and stop.kind in PANORAMAS \
-                        and p["panoramas"][stop.kind] >= SECTIONS[stop.kind]:
-                    return f"Your {KIND_NAMES[stop.kind]} panorama is complete: you cannot stop there."
+                        and p["panoramas"][stop.kind] >= SECTIONS[stop.kind] and not self.cherry_on_finished_panorama():
+                    also = " (not even for a cherry tree, in the first edition)" if self.crossroads else ""
+                    return f"Your {KIND_NAMES[stop.kind]} panorama is complete: you cannot stop there{also}."
                 return "Someone is already there."
         if self.queue:
             return "First finish what this stop offers."
@@ -498,8 +510,8 @@ _CHOICES: dict[type, Callable[[TokaidoState, Any], list[Action]]] = {
     CalligraphyShop: _pool(BuyCalligraphy, "calligraphy_pool"),
     PanoramaChoice: lambda s, step: [TakePanorama(k) for k in step.kinds] + ([SkipPanorama()] if step.optional else []),
     EncounterChoice: lambda s, step: [KeepEncounter(e) for e in sorted(set(s.players[step.who]["drawn"]))],
-    EncounterFee: lambda s, step: ([PayEncounter(True)] if s.players[step.who]["coins"] >= PAID_ENCOUNTERS[step.card]
-                                   else []) + [PayEncounter(False)],
+    EncounterFee: lambda s, step: ([PayEncounter(True)] if s.fee_worth_paying(step.who, step.card) else [])
+                                  + [PayEncounter(False)],
     InnBet: lambda s, step: ([Bet(True)] if s.players[step.who]["coins"] >= 1 else []) + [Bet(False)],
     Meal: lambda s, step: s._meal_choices(step.who),
     VitalityChoice: lambda s, step: [UseAmulet("vitality"), KeepAmulet()],

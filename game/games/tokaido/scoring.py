@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .data import (ACHIEVEMENT_POINTS, BATH_HOUSE_POINTS, CHERRY_TREE_POINTS, FAMILIES, LEGENDARY,
-                   LEGENDARY_COUNTERS, LEGENDARY_FAMILY, MEAL_POINTS, MEALS, PANORAMAS, SECTIONS, SOUVENIRS,
-                   TEMPLE_OTHER_DONOR, TEMPLE_PRIZES)
+from .data import (ACHIEVEMENT_POINTS, BATH_HOUSE_POINTS, CHERRY_TREE_POINTS, FAMILIES, FIRST_EDITION,
+                   LATER_EDITION, LEGENDARY, LEGENDARY_COUNTERS, LEGENDARY_FAMILY, MEAL_POINTS, MEALS, PANORAMAS,
+                   SECTIONS, SOUVENIRS, TEMPLE_OTHER_DONOR, TEMPLE_PRIZES)
 from .powers import power
 
 Record = dict[str, Any]
@@ -25,9 +25,9 @@ BREAKDOWN_ROWS = ("Souvenirs", "Panoramas", "Hot springs", "Temple offerings", "
 CROSSROADS_ROWS = ("Crossroads", "Calligraphy")
 
 
-def souvenir_points(record: Record) -> int:
+def souvenir_points(record: Record, edition: str = FIRST_EDITION) -> int:
     """Sets of different families score 1, 3, 5, 7 (and 9 with a fifth family); Shodo and Emaki
-    a point per other item, the swords their points (TOK-32, TOK-55)."""
+    a point per other item (TOK-55, TOK-66), the swords their points (TOK-32, TOK-55)."""
     counts = {f: 0 for f in FAMILIES}
     for c in record["souvenirs"]:
         counts[SOUVENIRS[c].family] += 1
@@ -37,11 +37,19 @@ def souvenir_points(record: Record) -> int:
     total = 0
     for k in range(1, max(values, default=0) + 1):
         total += sum(1 for v in values if v >= k) ** 2      # the k-th card of each set: 1, 3, 5 ...
-    items = len(record["souvenirs"]) + len(legendary)
-    total += sum(items - 1 for k in legendary if k in LEGENDARY_COUNTERS)
+    total += sum(counter_points(record, place, edition) for place, k in enumerate(legendary)
+                 if k in LEGENDARY_COUNTERS)
     total += sum(LEGENDARY[k].points for k in legendary)
     return total
 
+
+def counter_points(record: Record, place: int, edition: str) -> int:
+    """What the Shodo or Emaki at `place` in the traveller's legendary objects (kept in the order
+    bought) scores: a point per souvenir or legendary object held when it was bought, and a point
+    per souvenir gained later; in the later edition also per legendary object gained later
+    (TOK-55, TOK-66). Every souvenir counts either way, so only the objects' order matters."""
+    others = len(record["legendary"]) - 1 if edition == LATER_EDITION else place
+    return len(record["souvenirs"]) + others
 
 def panorama_points(record: Record) -> int:
     """Part n of a panorama scores n (TOK-33)."""
@@ -88,7 +96,15 @@ def end_achievements(players: Sequence[Record], num_players: int) -> list[list[s
     return won
 
 
-def calligraphy_points(record: Record, achievements: int, pieces: int) -> int:
+def patience_points(edo_rank: int, pieces: int, edition: str) -> int:
+    """Patience: 6 for the last traveller into the last inn, else 2; the later edition gives 4 to
+    the one before the last (TOK-53, TOK-66)."""
+    if edo_rank == pieces:
+        return 6
+    return 4 if edition == LATER_EDITION and edo_rank == pieces - 1 else 2
+
+
+def calligraphy_points(record: Record, achievements: int, pieces: int, edition: str = FIRST_EDITION) -> int:
     """The calligraphies score at the end (TOK-53)."""
     points = 0
     for card in record["calligraphy"]:
@@ -99,8 +115,7 @@ def calligraphy_points(record: Record, achievements: int, pieces: int) -> int:
         elif card == "nostalgia":
             points += 2 * len(record["legendary"]) + len(record["souvenirs"])
         elif card == "patience":
-            rank = record["edo_rank"]
-            points += 6 if rank == pieces else 4 if rank == pieces - 1 else 2
+            points += patience_points(record["edo_rank"], pieces, edition)
         elif card == "perfection":
             points += 2 * achievements + len(record["calligraphy"])
         elif card == "fasting":
@@ -118,7 +133,7 @@ def traveller_points(record: Record, achievements: int) -> int:
 
 
 def breakdown(players: Sequence[Record], num_players: int, pieces: int, *, over: bool,
-              crossroads: bool) -> list[tuple[str, list[int]]]:
+              crossroads: bool, edition: str = FIRST_EDITION) -> list[tuple[str, list[int]]]:
     """Points per category and seat. While the journey goes on, from what everyone may see."""
     ends = end_achievements(players, num_players) if over else [[] for _ in players]
     temple = temple_ranking([p["temple"] for p in players]) if over else [0] * len(players)
@@ -126,7 +141,7 @@ def breakdown(players: Sequence[Record], num_players: int, pieces: int, *, over:
     for s in range(num_players):
         p = players[s]
         achievements = len(p["achievements"]) + len(ends[s])
-        rows["Souvenirs"].append(souvenir_points(p))
+        rows["Souvenirs"].append(souvenir_points(p, edition))
         rows["Panoramas"].append(panorama_points(p))
         rows["Hot springs"].append(sum(p["hot_springs"]))
         rows["Temple offerings"].append(p["temple"])
@@ -135,7 +150,7 @@ def breakdown(players: Sequence[Record], num_players: int, pieces: int, *, over:
         rows["Achievements"].append(ACHIEVEMENT_POINTS * achievements)
         rows["Temple ranking"].append(temple[s])
         rows["Crossroads"].append(CHERRY_TREE_POINTS * p["cherry"] + BATH_HOUSE_POINTS * p["bath"])
-        rows["Calligraphy"].append(calligraphy_points(p, achievements, pieces) if over else 0)
+        rows["Calligraphy"].append(calligraphy_points(p, achievements, pieces, edition) if over else 0)
         rows["Traveller"].append(traveller_points(p, achievements))
     return [(k, v) for k, v in rows.items() if crossroads or k not in CROSSROADS_ROWS]
 

@@ -357,6 +357,17 @@ class Stops:
         elif card in PAID_ENCOUNTERS:
             push(self.queue, EncounterFee(piece, card))
 
+    def fee_worth_paying(self, piece: int, card: str) -> bool:
+        """Is paying the New Encounter's coin offered? Only with the coin, and only when it gives
+        something: Kitoushi a part of an unfinished panorama, Itamae a meal from the deck (TOK-59, TOK-82)."""
+        if self.players[piece]["coins"] < PAID_ENCOUNTERS[card]:
+            return False
+        if card == "kitoushi":
+            return bool(self._incomplete_panoramas(piece))
+        if card == "itamae":
+            return bool(self.meal_deck)
+        return True
+
     def _pay_encounter(self, step: Step, action: PayEncounter) -> None:
         piece, card = step.who, step.card                               # type: ignore[attr-defined]
         p = self.players[piece]
@@ -367,10 +378,8 @@ class Stops:
         p["coins"] -= PAID_ENCOUNTERS[card]
         if card == "takuhatsuso":
             p["bonus"] += 4
-        elif card == "kitoushi":
-            others = self._incomplete_panoramas(piece)
-            if others:
-                push(self.queue, PanoramaChoice(piece, tuple(others)))
+        elif card == "kitoushi":                                        # offered with a panorama to paint
+            push(self.queue, PanoramaChoice(piece, tuple(self._incomplete_panoramas(piece))))
         elif card == "itamae" and self.meal_deck:
             meal = self.meal_deck.pop()
             self.reveal()

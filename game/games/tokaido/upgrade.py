@@ -4,6 +4,12 @@ Rules version 1 had one catch-all action, `Pick(what, arg, devote)`, for every c
 stop; version 2 has one typed action per choice (actions.py). A version 1 save is upgraded by
 replaying it: most Picks map one to one, but a meal was named by its place in the hand, which
 only the replayed state knows (version 2 names the dish).
+
+Version 3 plays the first edition of Crossroads by default (TOK-66): versions 1 and 2 played the
+later one, so their saves get the option `edition = "later"` and replay as they were played.
+Version 3 also no longer offers to pay Kitoushi or Itamae for nothing (TOK-82): an old save
+that paid for nothing gets "Do not pay" instead, and keeps its coin (the only case in which an
+old game does not replay exactly; if a later move then no longer replays, the save is refused).
 """
 from __future__ import annotations
 
@@ -14,9 +20,9 @@ from game.core.protocol import Action, IllegalAction
 from .actions import (Bet, BuyAmulet, BuyCalligraphy, BuyLegendary, ChooseOption, EatMeal, EatNothing,
                       KeepAmulet, KeepEncounter, PayEncounter, SkipPanorama, TakeBath, TakeFreeMeal,
                       TakePanorama, UseAmulet)
-from .data import MEALS
+from .data import LATER_EDITION, MEALS
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 def upgrade_pick(what: str, arg: str, devote: bool, meal_hand: list[int]) -> Action:
@@ -54,7 +60,8 @@ def upgrade_pick(what: str, arg: str, devote: bool, meal_hand: list[int]) -> Act
 
 
 def upgrade_actions(actions: list[Any], num_players: int, seed: int, options: dict[str, Any]) -> list[dict]:
-    """A version 1 action list in the JSON of version 2, checked by replaying it."""
+    """An old action list (of version 1 or 2) in the JSON of the current version, checked by
+    replaying it under `options`."""
     from game.core.registry import get
     spec = get("tokaido")
     state = spec.make(num_players, seed, options)
@@ -65,6 +72,8 @@ def upgrade_actions(actions: list[Any], num_players: int, seed: int, options: di
                                   state.meal_hand)
         else:
             action = spec.decode_action(raw)
+        if action == PayEncounter(True) and action not in state.legal_actions():
+            action = PayEncounter(False)                                # paid for nothing (TOK-82)
         try:
             state.apply(action)
         except IllegalAction as exc:
@@ -77,8 +86,8 @@ def upgrade_save(data: dict[str, Any], version: int) -> dict[str, Any]:
     """A save of rules `version` that replays under the current rules (ValueError if it cannot)."""
     if version >= RULES_VERSION:
         return data
-    if version != 1:
+    if version not in (1, 2):
         raise ValueError(f"no upgrade from rules version {version}")
-    actions = upgrade_actions(list(data["actions"]), len(data["seats"]), int(data["seed"]),
-                              dict(data.get("options") or {}))
-    return {**data, "actions": actions, "rules_version": RULES_VERSION}
+    options = {**dict(data.get("options") or {}), "edition": LATER_EDITION}    # as it was played
+    actions = upgrade_actions(list(data["actions"]), len(data["seats"]), int(data["seed"]), options)
+    return {**data, "options": options, "actions": actions, "rules_version": RULES_VERSION}
