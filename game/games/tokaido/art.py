@@ -6,6 +6,7 @@ chosen, the label of what was just gained). Every picture is made once per size 
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
 
 import pygame
@@ -16,7 +17,8 @@ from game.ui.icons import icon
 
 from .rules import (AMULET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FARM, HOTSPRING, INN, KIND_NAMES, LEGEND, LEGENDARY,
                     MEAL_POINTS, MEALS, SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE)
-from .words import ENCOUNTER_TEXT, FAMILY_NAMES, POOL_TEXT
+from .data import FIRST_EDITION
+from .words import ENCOUNTER_TEXT, FAMILY_NAMES, plural, pool_text
 
 # ---- the Edo palette -------------------------------------------------------------------------------
 KIND_COLOURS = {
@@ -104,14 +106,172 @@ def fitting_size(text: str, width: int, sizes: tuple[int, ...] = (theme.SIZE_BOD
     return sizes[-1]
 
 
+#: the smallest text on a card: SIZE_SMALL is the table's floor, a card's long text may go one step below
+CARD_TEXT_SIZES = (theme.SIZE_SMALL, 17, 16)
+
+
+def fit_paragraph(text: str, width: int, height: int, sizes: tuple[int, ...] = CARD_TEXT_SIZES,
+                  bold: bool = False) -> tuple[int, list[str]]:
+    """The biggest of `sizes` at which `text` wraps into `width` x `height` pixels, and its
+    lines; if none does, the smallest with the lines that fit (the last one ending with …)."""
+    for size in sizes:
+        lines = theme.wrap(text, size, width, bold)
+        if len(lines) * theme.font(size, bold).get_linesize() <= height + 2 and all(
+                theme.font(size, bold).size(line)[0] <= width for line in lines):
+            return size, lines
+    size = sizes[-1]
+    room = max(1, (height + 2) // theme.font(size, bold).get_linesize())
+    lines = theme.wrap(text, size, width, bold)[:room]
+    lines[-1] = theme.fit_text(lines[-1] + " …", size, width, bold).replace(" …", "…")
+    return size, lines
+
+
+def draw_lines(surf: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect, colour,
+               bold: bool = False, centred: bool = False) -> None:
+    """Lines of one size from the top of `rect`, left-aligned or centred."""
+    step = theme.font(size, bold).get_linesize()
+    for k, line in enumerate(lines):
+        if centred:
+            theme.draw_text(surf, line, (rect.centerx, rect.y + k * step), size, colour, bold, anchor="midtop")
+        else:
+            theme.draw_text(surf, line, (rect.x, rect.y + k * step), size, colour, bold)
+
+
+def card_fits(text: str, width: int, height: int, bold: bool = False) -> bool:
+    """Whether `text` fits `width` x `height` at a card's legible sizes, whole."""
+    size, lines = fit_paragraph(text, width, height, bold=bold)
+    return " ".join(lines) == " ".join(theme.wrap(text, size, width, bold))
+
+
+# ---- a card's watercolour and its little painting -------------------------------------------------------
+
+def _wash(surf: pygame.Surface, area: pygame.Rect, colour: str | pygame.Color, seed: str) -> None:
+    """Soft pools of watercolour in `colour` over the paper of `area`, the same for the same seed."""
+    rng = random.Random(seed)
+    tint = pygame.Color(colour)
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)
+    for _ in range(7):
+        r = rng.randint(area.h // 5, area.h // 2)
+        centre = (rng.randint(0, area.w), rng.randint(area.h // 3, area.h))
+        pygame.draw.circle(layer, (tint.r, tint.g, tint.b, rng.randint(14, 26)), centre, r)
+    pygame.draw.line(layer, (tint.r, tint.g, tint.b, 40), (8, area.h - 10), (area.w - 8, area.h - 14), 2)
+    surf.blit(layer, area.topleft)
+
+
+def _ink(c, alpha: int = 255) -> tuple[int, int, int, int]:
+    colour = pygame.Color(c)
+    return (colour.r, colour.g, colour.b, alpha)
+
+
+#: the little painting on each kind of card (souvenir families, meals, pool cards, encounters)
+MOTIFS = ("fan", "bowl", "kimono", "vase", "brush", "omamori", "treasure", "figure")
+FAMILY_MOTIFS = {"small": "fan", "food": "bowl", "clothing": "kimono", "art": "vase", "legendary": "treasure"}
+POOL_MOTIFS = {LEGEND: "treasure", AMULET: "omamori", CALLI: "brush"}
+
+
+@cached
+@lru_cache(maxsize=64)
+def motif(name: str, size: int, colour: str) -> pygame.Surface:
+    """A small brush painting of `name` (one of MOTIFS) in `colour` and ink, `size` pixels
+    square; drawn at twice the size and smoothed down, for soft edges."""
+    n = 2 * size
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    main, dark, ink = _ink(colour), _ink(pygame.Color(colour).lerp((20, 16, 12), 0.45)), _ink(INK_SOFT)
+    paper = _ink(theme.PAPER)
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        return (round(x * n), round(y * n))
+
+    if name == "fan":                       # a folding fan, open
+        centre = at(0.5, 0.82)
+        rim = [at(0.5 + 0.44 * math.cos(a), 0.82 - 0.44 * math.sin(a))
+               for a in [math.pi * (0.12 + 0.76 * k / 8) for k in range(9)]]
+        pygame.draw.polygon(s, main, [centre] + rim)
+        for point in rim:
+            pygame.draw.line(s, dark, centre, point, max(2, n // 60))
+        pygame.draw.circle(s, ink, centre, n // 22)
+    elif name == "bowl":                    # a rice bowl with chopsticks and steam
+        pygame.draw.ellipse(s, dark, (*at(0.14, 0.42), round(0.72 * n), round(0.2 * n)))
+        pygame.draw.polygon(s, main, [at(0.14, 0.52), at(0.86, 0.52), at(0.68, 0.82), at(0.32, 0.82)])
+        pygame.draw.ellipse(s, paper, (*at(0.2, 0.44), round(0.6 * n), round(0.12 * n)))
+        pygame.draw.rect(s, dark, (*at(0.4, 0.82), round(0.2 * n), round(0.06 * n)))
+        pygame.draw.line(s, ink, at(0.58, 0.5), at(0.9, 0.14), max(3, n // 40))
+        pygame.draw.line(s, ink, at(0.64, 0.52), at(0.96, 0.2), max(3, n // 40))
+        for x in (0.36, 0.48):
+            pygame.draw.arc(s, _ink(INK_SOFT, 150), (*at(x - 0.05, 0.1), round(0.1 * n), round(0.28 * n)),
+                            -math.pi / 2, math.pi / 2, max(2, n // 60))
+    elif name == "kimono":                  # a kimono with wide sleeves and a sash
+        pygame.draw.polygon(s, main, [at(0.08, 0.22), at(0.38, 0.14), at(0.62, 0.14), at(0.92, 0.22),
+                                      at(0.92, 0.48), at(0.72, 0.48), at(0.72, 0.9), at(0.28, 0.9),
+                                      at(0.28, 0.48), at(0.08, 0.48)])
+        pygame.draw.polygon(s, paper, [at(0.4, 0.14), at(0.5, 0.4), at(0.6, 0.14)])
+        pygame.draw.line(s, dark, at(0.5, 0.4), at(0.42, 0.9), max(2, n // 50))
+        pygame.draw.rect(s, dark, (*at(0.28, 0.5), round(0.44 * n), round(0.1 * n)))
+    elif name == "vase":                    # a vase with a branch of blossom
+        pygame.draw.line(s, ink, at(0.5, 0.4), at(0.3, 0.08), max(2, n // 50))
+        pygame.draw.line(s, ink, at(0.42, 0.26), at(0.7, 0.1), max(2, n // 60))
+        for x, y in ((0.3, 0.08), (0.38, 0.18), (0.7, 0.1), (0.6, 0.15)):
+            pygame.draw.circle(s, _ink("#d88a9a"), at(x, y), n // 20)
+        pygame.draw.ellipse(s, main, (*at(0.26, 0.42), round(0.48 * n), round(0.48 * n)))
+        pygame.draw.rect(s, main, (*at(0.4, 0.34), round(0.2 * n), round(0.14 * n)))
+        pygame.draw.arc(s, dark, (*at(0.3, 0.52), round(0.4 * n), round(0.2 * n)), math.pi, 2 * math.pi,
+                        max(2, n // 60))
+    elif name == "brush":                   # a hanging scroll with a brush stroke, and the brush
+        pygame.draw.rect(s, paper, (*at(0.22, 0.1), round(0.46 * n), round(0.78 * n)))
+        pygame.draw.rect(s, dark, (*at(0.22, 0.1), round(0.46 * n), round(0.78 * n)), max(2, n // 60))
+        for y in (0.08, 0.86):
+            pygame.draw.rect(s, main, (*at(0.17, y), round(0.56 * n), round(0.06 * n)), border_radius=n // 40)
+        pygame.draw.lines(s, ink, False, [at(0.36, 0.26), at(0.52, 0.3), at(0.4, 0.48), at(0.56, 0.7)], n // 22)
+        pygame.draw.line(s, _ink("#7b5b3e"), at(0.9, 0.2), at(0.72, 0.7), n // 26)
+        pygame.draw.polygon(s, ink, [at(0.7, 0.68), at(0.76, 0.7), at(0.68, 0.84)])
+    elif name == "omamori":                 # a charm bag on its cord
+        pygame.draw.circle(s, dark, at(0.5, 0.16), n // 12, max(2, n // 50))
+        body = pygame.Rect(*at(0.26, 0.24), round(0.48 * n), round(0.66 * n))
+        pygame.draw.rect(s, main, body, border_top_left_radius=n // 5, border_top_right_radius=n // 5,
+                         border_bottom_left_radius=n // 30, border_bottom_right_radius=n // 30)
+        pygame.draw.rect(s, _ink(COIN_GOLD), (*at(0.34, 0.44), round(0.32 * n), round(0.34 * n)), max(2, n // 50))
+        pygame.draw.line(s, _ink(COIN_GOLD), at(0.5, 0.5), at(0.5, 0.72), max(2, n // 40))
+    elif name == "treasure":                # a jewel on a cushion, with rays
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.line(s, _ink(COIN_GOLD, 140), at(0.5 + 0.2 * math.cos(a), 0.44 + 0.2 * math.sin(a)),
+                             at(0.5 + 0.42 * math.cos(a), 0.44 + 0.42 * math.sin(a)), max(2, n // 60))
+        pygame.draw.ellipse(s, dark, (*at(0.18, 0.66), round(0.64 * n), round(0.2 * n)))
+        pygame.draw.polygon(s, main, [at(0.5, 0.18), at(0.7, 0.42), at(0.5, 0.72), at(0.3, 0.42)])
+        pygame.draw.polygon(s, paper, [at(0.5, 0.24), at(0.6, 0.42), at(0.5, 0.42)])
+    else:                                   # "figure": a traveller met on the road, in a straw hat
+        pygame.draw.polygon(s, main, [at(0.5, 0.34), at(0.8, 0.92), at(0.2, 0.92)])
+        pygame.draw.circle(s, _ink("#e9d3b4"), at(0.5, 0.3), n // 9)
+        pygame.draw.polygon(s, dark, [at(0.18, 0.26), at(0.5, 0.08), at(0.82, 0.26)])
+        pygame.draw.line(s, ink, at(0.74, 0.3), at(0.86, 0.94), max(2, n // 45))
+    return _ready(pygame.transform.smoothscale(s, (size, size)))
+
+
+@cached
+@lru_cache(maxsize=4)
+def cherry_tree(size: int) -> pygame.Surface:
+    """A little cherry tree in blossom (the Crossroads' tree at a panorama)."""
+    n = 2 * size
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    pygame.draw.line(s, _ink("#5a3a28"), (n // 2, n), (n // 2, n // 2), n // 9)
+    pygame.draw.line(s, _ink("#5a3a28"), (n // 2, 2 * n // 3), (n // 4, n // 2), n // 14)
+    for x, y, r in ((0.5, 0.34, 0.26), (0.28, 0.44, 0.18), (0.72, 0.44, 0.18), (0.4, 0.2, 0.16), (0.62, 0.22, 0.16)):
+        pygame.draw.circle(s, _ink("#e59aac", 235), (round(x * n), round(y * n)), round(r * n))
+    pygame.draw.circle(s, _ink("#c9637d"), (round(0.56 * n), round(0.36 * n)), n // 16)
+    return _ready(pygame.transform.smoothscale(s, (size, size)))
+
+
 def _card(w: int, h: int, band: str | pygame.Color, title: str, band_h: int = 40,
-          icon_name: str | None = None) -> pygame.Surface:
-    """The frame every Tokaido card shares: washi paper, a coloured band with the title."""
+          icon_name: str | None = None, wash: str | None = None) -> pygame.Surface:
+    """The frame every Tokaido card shares: washi paper (with a watercolour `wash` keyed by
+    that seed), a coloured band with the title."""
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, CARD_EDGE, rect, border_radius=10)
     pygame.draw.rect(surf, theme.PAPER, rect.inflate(-4, -4), border_radius=9)
     colour = pygame.Color(band)
+    if wash is not None:
+        _wash(surf, pygame.Rect(6, band_h + 2, w - 12, h - band_h - 8), colour, wash)
     bar = pygame.Rect(2, 2, w - 4, band_h)
     pygame.draw.rect(surf, colour, bar, border_top_left_radius=9, border_top_right_radius=9)
     x = 12
@@ -119,8 +279,8 @@ def _card(w: int, h: int, band: str | pygame.Color, title: str, band_h: int = 40
         img = icon(icon_name, band_h - 12, theme.readable_on(colour))
         surf.blit(img, img.get_rect(midleft=(10, bar.centery)))
         x = band_h + 4
-    theme.draw_text(surf, title, (x, bar.centery), theme.SIZE_SMALL, theme.readable_on(colour), bold=True,
-                    anchor="midleft", max_width=w - x - 10)
+    theme.draw_text(surf, title, (x, bar.centery), fitting_size(title, w - x - 10, CARD_TEXT_SIZES),
+                    theme.readable_on(colour), bold=True, anchor="midleft", max_width=w - x - 10)
     return surf
 
 
@@ -133,16 +293,26 @@ def _price(surf: pygame.Surface, price: int, centre: tuple[int, int], size: int 
     surf.blit(label, label.get_rect(midleft=(x + coin.get_width() + 6, centre[1])))
 
 
+def _name(surf: pygame.Surface, name: str, rect: pygame.Rect, sizes=(theme.SIZE_LARGE, theme.SIZE_BODY, 20,
+                                                                      theme.SIZE_SMALL)) -> None:
+    """A card's name, centred in `rect`: one line as large as fits, else wrapped."""
+    size, lines = fit_paragraph(name, rect.w, rect.h, sizes, bold=True)
+    height = len(lines) * theme.font(size, True).get_linesize()
+    draw_lines(surf, lines, size, pygame.Rect(rect.x, rect.centery - height // 2, rect.w, height), theme.INK,
+               bold=True, centred=True)
+
+
 @cached
 @lru_cache(maxsize=128)
 def souvenir_face(ident: int, w: int, h: int) -> pygame.Surface:
-    """A souvenir card: its family in the band, its name, and its price large."""
+    """A souvenir card: its family in the band, its painting, its name, and its price large."""
     s = SOUVENIRS[ident]
-    surf = _card(w, h, FAMILY_COLOURS[s.family], FAMILY_NAMES[s.family], icon_name="tok_village")
-    theme.draw_text(surf, s.name, (w // 2, h // 2 - 10), theme.SIZE_LARGE, theme.INK, bold=True, anchor="center",
-                    max_width=w - 16)
-    theme.draw_text(surf, "souvenir", (w // 2, h // 2 + 22), theme.SIZE_SMALL, INK_SOFT, anchor="center")
-    _price(surf, s.price, (w // 2, h - 34))
+    colour = FAMILY_COLOURS[s.family]
+    surf = _card(w, h, colour, FAMILY_NAMES[s.family], icon_name="tok_village", wash=s.name)
+    img = motif(FAMILY_MOTIFS[s.family], min(w - 40, h // 3), colour)
+    surf.blit(img, img.get_rect(center=(w // 2, 44 + img.get_height() // 2 + 4)))
+    _name(surf, s.name, pygame.Rect(8, h - 104, w - 16, 56))
+    _price(surf, s.price, (w // 2, h - 28))
     return _ready(surf)
 
 
@@ -151,13 +321,16 @@ def souvenir_face(ident: int, w: int, h: int) -> pygame.Surface:
 def meal_face(meal: int, price: int, w: int, h: int) -> pygame.Surface:
     """A meal card at the price the viewer would pay (the printed one too when that differs)."""
     dish, printed = MEALS[meal]
-    surf = _card(w, h, KIND_COLOURS[INN], "Meal", icon_name="tok_meal")
-    theme.draw_text(surf, dish, (w // 2, 70), fitting_size(dish, w - 14), theme.INK, bold=True, anchor="center",
-                    max_width=w - 10)
-    theme.draw_text(surf, f"{MEAL_POINTS} points", (w // 2, h - 86), theme.SIZE_SMALL, INK_SOFT, anchor="center")
-    _price(surf, price, (w // 2, h - 40), 28)
+    colour = KIND_COLOURS[INN]
+    surf = _card(w, h, colour, f"{MEAL_POINTS} points", icon_name="tok_meal", wash=dish)
+    img = motif("bowl", min(w - 30, 64), colour)
+    surf.blit(img, img.get_rect(midtop=(w // 2, 46)))
+    _name(surf, dish, pygame.Rect(5, 112, w - 10, 44), (theme.SIZE_BODY, 20, theme.SIZE_SMALL, 17, 16))
     if price != printed:
-        theme.draw_text(surf, f"(printed {printed})", (w // 2, h - 16), theme.SIZE_SMALL, INK_SOFT, anchor="center")
+        _price(surf, price, (w // 2, h - 40), 26)
+        theme.draw_text(surf, f"(printed {printed})", (w // 2, h - 14), 16, INK_SOFT, anchor="center")
+    else:
+        _price(surf, price, (w // 2, h - 26), 26)
     return _ready(surf)
 
 
@@ -199,17 +372,24 @@ def card_back(kind: str, w: int, h: int) -> pygame.Surface:
 @cached
 @lru_cache(maxsize=32)
 def encounter_face(kind: str, w: int, h: int) -> pygame.Surface:
-    """An encounter card: who is met and what they give."""
+    """An encounter card: who is met (with their painting) and what they give."""
     name = ENCOUNTER_NAMES.get(kind, kind)
     title, _, role = name.partition(" (")
-    surf = _card(w, h, KIND_COLOURS[ENCOUNTER], "Encounter", icon_name="tok_encounter")
-    theme.draw_text(surf, title.split(":")[0], (w // 2, 66), theme.SIZE_LARGE, theme.INK, bold=True, anchor="center",
-                    max_width=w - 16)
+    colour = KIND_COLOURS[ENCOUNTER]
+    surf = _card(w, h, colour, "Encounter", icon_name="tok_encounter", wash=kind)
+    top = 46                                          # below the band: name, role, painting, text
+    _name(surf, title.split(":")[0], pygame.Rect(8, top, w - 16, 34))
+    role = role.replace("): ", " · ").rstrip(")")       # "guide): sea" -> "guide · sea"
     if role:
-        theme.draw_text(surf, role.rstrip(")"), (w // 2, 96), theme.SIZE_SMALL, INK_SOFT, anchor="center",
-                        max_width=w - 16)
-    theme.draw_paragraph(surf, ENCOUNTER_TEXT.get(kind, ""), pygame.Rect(14, 122, w - 28, h - 130), theme.SIZE_SMALL,
-                         theme.INK, line_gap=2)
+        theme.draw_text(surf, role, (w // 2, top + 36), 16, INK_SOFT, anchor="midtop", max_width=w - 16)
+    size = max(55, min(w // 2, h - 204))
+    img = motif("figure", size, colour)
+    art = img.get_rect(midtop=(w // 2, top + 58))
+    surf.blit(img, art)
+    text = ENCOUNTER_TEXT.get(kind, "")
+    box = pygame.Rect(12, art.bottom + 4, w - 24, h - art.bottom - 10)
+    tsize, lines = fit_paragraph(text, box.w, box.h, (theme.SIZE_BODY,) + CARD_TEXT_SIZES)
+    draw_lines(surf, lines, tsize, box, theme.INK, centred=True)
     return _ready(surf)
 
 
@@ -257,26 +437,51 @@ def panorama_face(kind: str, part: int, w: int, h: int) -> pygame.Surface:
     surf.blit(img, img.get_rect(center=(w // 2, 98)))
     theme.draw_text(surf, f"part {part} of {SECTIONS[kind]}", (w // 2, 160), theme.SIZE_BODY, theme.INK, bold=True,
                     anchor="center")
-    theme.draw_text(surf, f"+{part} points", (w // 2, 194), theme.SIZE_SMALL, INK_SOFT, anchor="center")
+    theme.draw_text(surf, f"+{plural(part, 'point')}", (w // 2, 194), theme.SIZE_SMALL, INK_SOFT, anchor="center")
     return _ready(surf)
+
+
+POOL_CARD = (262, 114)       # a legendary object, amulet or calligraphy in the panel: three to a row
+
+
+def pool_name(what: str, key: str) -> str:
+    """The printed name of a legendary object, amulet or calligraphy."""
+    return LEGENDARY[key][0] if what == LEGEND else key.title()
+
+
+def pool_price(what: str, key: str) -> int:
+    """What a legendary object, amulet or calligraphy costs."""
+    return LEGENDARY[key][1] if what == LEGEND else 1
 
 
 @cached
 @lru_cache(maxsize=64)
-def pool_face(what: str, key: str, w: int, h: int) -> pygame.Surface:
-    """A legendary object, amulet or calligraphy: name, price and effect in words."""
-    price = LEGENDARY[key][1] if what == LEGEND else 1
-    surf = _card(w, h, POOL_COLOURS[what], "")
-    band = pygame.Rect(2, 2, w - 4, 40)      # the band shows the price: the panel's title says what these are
-    coin = icon("tok_coin", 26, theme.PAPER)
-    label = theme.text(str(price), theme.SIZE_BODY, tuple(theme.PAPER), True)
-    x = band.centerx - (coin.get_width() + 6 + label.get_width()) // 2
-    surf.blit(coin, coin.get_rect(midleft=(x, band.centery)))
-    surf.blit(label, label.get_rect(midleft=(x + coin.get_width() + 6, band.centery)))
-    name = LEGENDARY[key][0] if what == LEGEND else key.title()
-    theme.draw_text(surf, name, (w // 2, 64), fitting_size(name, w - 14), theme.INK, bold=True, anchor="center",
-                    max_width=w - 10)
-    theme.draw_paragraph(surf, POOL_TEXT.get(key, ""), pygame.Rect(10, 88, w - 20, h - 94), theme.SIZE_SMALL,
-                         theme.INK, line_gap=0)
+def pool_face(what: str, key: str, edition: str = FIRST_EDITION) -> pygame.Surface:
+    """A legendary object, amulet or calligraphy, lying sideways: on the left its family's
+    colour, its painting and its price; on the right its name and what it does in the rules
+    `edition` played."""
+    w, h = POOL_CARD
+    colour = POOL_COLOURS[what]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, CARD_EDGE, rect, border_radius=10)
+    pygame.draw.rect(surf, theme.PAPER, rect.inflate(-4, -4), border_radius=9)
+    side = pygame.Rect(2, 2, 66, h - 4)
+    _wash(surf, pygame.Rect(side.right, 4, w - side.right - 6, h - 8), colour, key)
+    pygame.draw.rect(surf, colour, side, border_top_left_radius=9, border_bottom_left_radius=9)
+    img = motif(POOL_MOTIFS[what], 50, "#f4efe2" if what == CALLI else colour)
+    pygame.draw.circle(surf, theme.PAPER, (side.centerx, 34), 30)
+    surf.blit(img, img.get_rect(center=(side.centerx, 34)))
+    coin = icon("tok_coin", 22, theme.PAPER)
+    label = theme.text(str(pool_price(what, key)), theme.SIZE_BODY, tuple(theme.PAPER), True)
+    x = side.centerx - (coin.get_width() + 4 + label.get_width()) // 2
+    surf.blit(coin, coin.get_rect(midleft=(x, h - 22)))
+    surf.blit(label, label.get_rect(midleft=(x + coin.get_width() + 4, h - 22)))
+    text = pygame.Rect(side.right + 8, 6, w - side.right - 14, h - 10)
+    name = pool_name(what, key)
+    size = fitting_size(name, text.w, (theme.SIZE_BODY, 20, theme.SIZE_SMALL))
+    theme.draw_text(surf, name, text.topleft, size, theme.INK, bold=True, max_width=text.w)
+    head = theme.font(size, True).get_linesize()
+    tsize, lines = fit_paragraph(pool_text(key, edition), text.w, text.h - head)
+    draw_lines(surf, lines, tsize, pygame.Rect(text.x, text.y + head, text.w, text.h - head), theme.INK)
     return _ready(surf)
-

@@ -16,9 +16,10 @@ from game.core.board import BoardError, load_board
 from game.ui import theme
 from game.ui.icons import icon
 
-from .art import CARD_EDGE, KIND_COLOURS, NEUTRAL_GREY, glow_ring, medallion, pawn_shadow
-from .layout import INN_R, MAP, PAWN, SIDE_R, STOP_R, TIP, TRACK_MARK
-from .rules import INN, KIND_NAMES, VILLAGE, board_road
+from .art import (CARD_EDGE, INK_SOFT, KIND_COLOURS, NEUTRAL_GREY, POOL_COLOURS, cherry_tree, encounter_face,
+                  glow_ring, medallion, motif, pawn_shadow)
+from .layout import INN_R, MAP, MET_CARD, PAWN, SIDE_R, STOP_R, SUPPLY, TIP, TRACK_MARK
+from .rules import AMULET, CALLI, ENCOUNTER, HOTSPRING, INN, KIND_NAMES, LEGEND, PANORAMAS, TEMPLE, VILLAGE, board_road
 from .words import CROSS_GIVES, GIVES_LONG
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 Walked = tuple[int, int, int]           # the last walk: (piece, from, to), as road indices
 Places = dict[int, tuple[float, float, dict[str, Any]]]     # board position -> (x, y, the map's properties)
+SUPPLY_POOLS = {"omamori": AMULET, "treasure": LEGEND, "brush": CALLI}
+QUEUE_GAP = PAWN + 3                    # from one traveller to the next in an inn's queue
 
 
 class RoadMap:
@@ -79,9 +82,12 @@ class RoadMap:
         return (x + dx * slot, y + dy * slot)
 
     def queue_xy(self, index: int, arrival: int) -> Point:
-        """Where the traveller that came `arrival`-th waits at an inn."""
+        """Where the traveller that came `arrival`-th waits at an inn: along the map's queue, a
+        pawn and a little apart so that none hides the next."""
         x, y, props = self.place(index)
-        return (x + float(props.get("inn_dx", 0)) * arrival, y + float(props.get("inn_dy", 26)) * arrival)
+        dx, dy = float(props.get("inn_dx", 0)), float(props.get("inn_dy", 26))
+        stretch = max(1.0, QUEUE_GAP / (math.hypot(dx, dy) or QUEUE_GAP))
+        return (x + dx * stretch * arrival, y + dy * stretch * arrival)
 
     def pawn_xy(self, view: dict[str, Any], piece: int) -> Point:
         """Where a traveller stands in `view`: its place at a stop, or its place in an inn's
@@ -92,6 +98,22 @@ class RoadMap:
             order = view["inns"].get(str(index), [])
             return self.queue_xy(index, order.index(piece) if piece in order else piece)   # before the draw: by seat
         return self.slot_xy(index, p["slot"])
+
+    def free_side(self, view: dict[str, Any], piece: int) -> Point:
+        """A unit vector from the traveller `piece` towards where no other traveller stands: up
+        when it is alone; beside an inn's queue; on a doubled stop, away from the other place."""
+        p = view["players"][piece]
+        index = p["index"]
+        if not any(q["index"] == index and q is not p for q in view["players"]):
+            return (0.0, -1.0)
+        if self.stops[index].kind == INN:               # beside the queue, not over the one before
+            (x0, y0), (x1, y1) = self.queue_xy(index, 0), self.queue_xy(index, 1)
+            length = math.dist((x0, y0), (x1, y1)) or 1.0
+            return (abs(y1 - y0) / length, -abs(x1 - x0) / length)
+        (x0, y0), (x1, y1) = self.slot_xy(index, 0), self.slot_xy(index, 1)
+        length = math.dist((x0, y0), (x1, y1)) or 1.0
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length         # from the road place to the second
+        return (-ux, -uy) if p["slot"] == 0 else (ux, uy)
 
     def route_between(self, a: int, b: int) -> list[Point]:
         """The road from journey index a to b, as map points along the painted route."""
@@ -152,7 +174,7 @@ class RoadMap:
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
 
     def overlay_rects(self, pawns: Sequence[tuple[int, Point]], marks: Sequence[tuple[int, int, int]],
-                      targets: Sequence[Move], tip: bool, walk: Walked | None) -> list[pygame.Rect]:
+                      targets: Sequence[Move], tip: pygame.Rect | None, walk: Walked | None) -> list[pygame.Rect]:
         """The canvas rectangles that the overlay's pawns, track markers, rings, tip and trail
         cover, so that only those are redrawn when the overlay changes."""
         rects = [pawn_rect((x, y)) for _piece, (x, y) in pawns]
@@ -162,8 +184,8 @@ class RoadMap:
             x, y = self.slot_xy(move.index, move.slot)
             r = INN_R + 14 if self.stops[move.index].kind == INN else STOP_R + 14
             rects.append(pygame.Rect(MAP.x + x - r, MAP.y + y - r, 2 * r, 2 * r))
-        if tip:
-            rects.append(TIP.inflate(8, 8))
+        if tip is not None:
+            rects.append(tip.inflate(8, 8))
         points = self.trail_points(walk)
         if points:
             xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -184,9 +206,10 @@ def last_walk(view: dict[str, Any]) -> Walked | None:
 
 
 def pawn_rect(at: Point) -> pygame.Rect:
-    """The canvas rectangle a traveller standing at the map point `at` may cover."""
+    """The canvas rectangle a traveller standing at the map point `at` may cover, with the
+    arrow beside it when it is its turn (on any side)."""
     x, y = at
-    return pygame.Rect(MAP.x + x - 26, MAP.y + y - 44, 52, 66)
+    return pygame.Rect(MAP.x + x - 48, MAP.y + y - 54, 96, 98)
 
 
 def draw_pawn(surface: pygame.Surface, at: Point, colour: int | None) -> None:
@@ -204,13 +227,18 @@ def draw_pawn(surface: pygame.Surface, at: Point, colour: int | None) -> None:
         theme.draw_seat_badge(surface, colour, (x, y), PAWN)
 
 
-def draw_acting(surface: pygame.Surface, at: Point) -> None:
-    """The small arrow above the traveller whose turn it is."""
-    x, y = at
-    tip = (round(x), round(y) - 30)
-    pygame.draw.polygon(surface, CARD_EDGE, [(tip[0] - 9, tip[1] - 12), (tip[0] + 9, tip[1] - 12), tip])
-    pygame.draw.polygon(surface, theme.HIGHLIGHT, [(tip[0] - 6, tip[1] - 10), (tip[0] + 6, tip[1] - 10),
-                                                 (tip[0], tip[1] - 2)])
+def draw_acting(surface: pygame.Surface, at: Point, side: Point = (0.0, -1.0)) -> None:
+    """The small arrow beside the traveller whose turn it is, on the `side` (a unit vector from
+    the pawn) where no other traveller stands, pointing at it."""
+    x, y = at[0], at[1] - 6
+    ux, uy = side
+    px, py = -uy, ux                                  # across the arrow
+
+    def point(along: float, across: float) -> tuple[int, int]:
+        return (round(x + ux * along + px * across), round(y + uy * along + py * across))
+
+    pygame.draw.polygon(surface, CARD_EDGE, [point(36, -9), point(36, 9), point(22, 0)])
+    pygame.draw.polygon(surface, theme.HIGHLIGHT, [point(34, -6), point(34, 6), point(26, 0)])
 
 
 def draw_trail(surface: pygame.Surface, points: list[Point], colour: pygame.Color) -> None:
@@ -264,32 +292,117 @@ def map_view(canvas: pygame.Surface) -> pygame.Surface:
 
 # ---- the hover tip of a stop ------------------------------------------------------------------------
 
-def tip_lines(stop: Stop, doubled: bool, crossroads: bool, here: list[str], note: str | None) -> list[str]:
-    """The tip's two lines: the stop's name and place (and `note`: whether one may walk there),
-    then who stands `here` and what the stop gives (with its Crossroads option)."""
+def tip_lines(stop: Stop, doubled: bool, crossroads: bool, here: list[str], note: str | None,
+              left: int | None = None) -> list[str]:
+    """The tip's lines: the stop's name and place (and `note`: whether one may walk there),
+    then who stands `here` and what the stop gives (with its Crossroads option, and how many
+    are `left` of what it takes from the supply)."""
     name = KIND_NAMES[stop.kind].capitalize()
     if stop.town:
         name = f"{name} of {stop.town}"
     head = f"{name} · place {stop.pos}" + (" · doubled" if doubled else "")
     body = GIVES_LONG[stop.kind]
     if crossroads and CROSS_GIVES.get(stop.kind):
-        body += f" Crossroads: {CROSS_GIVES[stop.kind][3:]}."
+        body += f" Crossroads: {CROSS_GIVES[stop.kind][3:]}"
+        body += "." if left is None else (f" ({left} left)." if left else " (none left, so not offered).")
     if here:
         body = "Here: " + ", ".join(here) + ". " + body
     if note is not None:
         head += " · " + note
-    return [head] + theme.wrap(body, theme.SIZE_SMALL, TIP.width - 80)[:1]
+    return [head] + theme.wrap(body, theme.SIZE_SMALL, TIP.width - 80)[:3]
+
+
+def tip_rect(lines: list[str]) -> pygame.Rect:
+    """The hover tip's box for `lines`: TIP, taller upwards for each line beyond two."""
+    extra = 24 * max(0, len(lines) - 2)
+    return pygame.Rect(TIP.x, TIP.y - extra, TIP.w, TIP.h + extra)
 
 
 def draw_tip(canvas: pygame.Surface, lines: list[str], kind: str) -> None:
     """The hover tip on the canvas: the stop's medallion and `lines`."""
-    box = TIP
+    box = tip_rect(lines)
     pygame.draw.rect(canvas, (20, 22, 26), box.move(0, 3), border_radius=10)
     pygame.draw.rect(canvas, theme.PANEL, box, border_radius=10)
     img = medallion(kind, 18)
     canvas.blit(img, img.get_rect(center=(box.x + 30, box.centery)))
     theme.draw_text(canvas, lines[0], (box.x + 60, box.y + 4), theme.SIZE_SMALL, theme.TEXT, bold=True,
                     max_width=box.width - 76)
-    if len(lines) > 1:
-        theme.draw_text(canvas, lines[1], (box.x + 60, box.y + 27), theme.SIZE_SMALL, theme.TEXT_DIM,
+    for k, line in enumerate(lines[1:]):
+        theme.draw_text(canvas, line, (box.x + 60, box.y + 27 + 24 * k), theme.SIZE_SMALL, theme.TEXT_DIM,
                         max_width=box.width - 76)
+
+
+# ---- the Crossroads supply ---------------------------------------------------------------------------
+
+#: what the Crossroads options take from a supply: (the stop kinds offering it, the view's key, a
+#: card's painting or a medallion, the word); cherry trees and bath houses are counted, the
+#: pools are lists of cards
+SUPPLY_ROWS = (((*PANORAMAS,), "cherry_left", "cherry", "cherry tree"), ((HOTSPRING,), "bath_left", HOTSPRING,
+                                                                         "bath house"),
+               ((TEMPLE,), "amulet_pool", "omamori", "amulet"), ((VILLAGE,), "legendary_pool", "treasure", "object"),
+               ((ENCOUNTER,), "calligraphy_pool", "brush", "calligraphy"))
+
+
+def supply(view: dict[str, Any]) -> tuple[int, ...]:
+    """How many of each Crossroads supply are left, in the order of SUPPLY_ROWS."""
+    return tuple(v if isinstance(v, int) else len(v) for v in (view[row[1]] for row in SUPPLY_ROWS))
+
+
+def supply_left(view: dict[str, Any], kind: str) -> int | None:
+    """How many are left of what a stop of `kind` offers with Crossroads (None: not from a supply)."""
+    for row, left in zip(SUPPLY_ROWS, supply(view)):
+        if kind in row[0]:
+            return left
+    return None
+
+
+def draw_supply(surface: pygame.Surface, left: tuple[int, ...]) -> None:
+    """The Crossroads supply on the map: a paper plaque with how many cherry trees, bath houses,
+    amulets, legendary objects and calligraphies are left; an empty one is struck through."""
+    box = SUPPLY
+    pygame.draw.rect(surface, (40, 30, 20), box.move(0, 3), border_radius=10)
+    pygame.draw.rect(surface, theme.PAPER, box, border_radius=10)
+    pygame.draw.rect(surface, CARD_EDGE, box, 2, border_radius=10)
+    theme.draw_text(surface, "Crossroads supply: left", (box.x + 12, box.y + 5), theme.SIZE_SMALL, INK_SOFT, bold=True)
+    cell = (box.w - 16) // len(SUPPLY_ROWS)
+    for k, ((_kinds, _key, art, word), n) in enumerate(zip(SUPPLY_ROWS, left)):
+        x = box.x + 8 + k * cell
+        y = box.y + 46
+        if art == "cherry":
+            img = cherry_tree(26)
+        elif art == HOTSPRING:
+            img = medallion(HOTSPRING, 11)
+        else:
+            img = motif(art, 28, POOL_COLOURS[SUPPLY_POOLS[art]])
+        surface.blit(img, img.get_rect(midleft=(x + 2, y)))
+        colour = theme.INK if n else theme.WARNING
+        r = theme.draw_text(surface, str(n), (x + 34, y), theme.SIZE_BODY, colour, bold=True, anchor="midleft")
+        if not n:
+            pygame.draw.line(surface, theme.WARNING, (x, y + 12), (r.right + 4, y - 12), 3)
+
+
+# ---- the encounter just drawn --------------------------------------------------------------------------
+
+def met_caption_rect() -> pygame.Rect:
+    """Where the words over the encounter card shown go (canvas)."""
+    return pygame.Rect(MET_CARD.x - 40, MET_CARD.y - 44, MET_CARD.w + 80, 38)
+
+
+def met_area() -> pygame.Rect:
+    """All that the encounter card shown covers: the words above, the card, the hint below."""
+    return met_caption_rect().union(MET_CARD.inflate(16, 2 * 40))
+
+
+def draw_met(canvas: pygame.Surface, card: str, caption: str) -> None:
+    """The encounter card just drawn, large over the road, with who met it above and how to put
+    it away below."""
+    pygame.draw.rect(canvas, (20, 16, 12), MET_CARD.move(0, 6), border_radius=12)
+    canvas.blit(encounter_face(card, *MET_CARD.size), MET_CARD)
+    box = met_caption_rect()
+    pygame.draw.rect(canvas, theme.PANEL, box, border_radius=10)
+    theme.draw_text(canvas, caption, box.center, theme.SIZE_BODY, theme.TEXT, bold=True, anchor="center",
+                    max_width=box.w - 20)
+    hint = theme.text("click the card to close", theme.SIZE_SMALL, tuple(theme.TEXT_DIM))
+    pill = hint.get_rect(midtop=(MET_CARD.centerx, MET_CARD.bottom + 10)).inflate(16, 6)
+    pygame.draw.rect(canvas, theme.PANEL, pill, border_radius=8)
+    canvas.blit(hint, hint.get_rect(center=pill.center))

@@ -14,4 +14,7 @@ STOP_R, SIDE_R, INN_R = 17, 14, 26
 PAWN = 30
 TRACK = pygame.Rect(36, 563, 1298, 30)          # the score track, laid over the painted sea (map pixels)
 TRACK_MARK = 22                                 # a seat's marker on it
-TIP = pygame.Rect(MAP.x + 430, MAP.y + TRACK.y - 58, 780, 52)   # the hover tip, on the shore above the track
+TIP = pygame.Rect(MAP.x + 410, MAP.y + TRACK.y - 58, 840, 52)   # the hover tip, on the shore above the track (it
+#                                                                 grows upwards for more lines)
+MET_CARD = pygame.Rect(MAP.x + 250, MAP.y + 150, 280, 320)   # the encounter just drawn, over the middle of the road
+SUPPLY = pygame.Rect(588, 116, 404, 70)         # the Crossroads supply, on the painted land between rows (map pixels)

@@ -18,13 +18,14 @@ from game.core.protocol import Action
 from game.ui import theme
 from game.ui.icons import icon
 
-from .art import (CARD_EDGE, COIN_GOLD, NEUTRAL_GREY, card_back, encounter_face, meal_face, medallion, panorama_face,
-                  pool_face, souvenir_face, traveller_face, veil)
+from .art import (CARD_EDGE, COIN_GOLD, NEUTRAL_GREY, POOL_CARD, card_back, encounter_face, meal_face, medallion,
+                  panorama_face, pool_face, pool_name, pool_price, souvenir_face, traveller_face, veil)
 from .board import stop_kind
+from .data import FIRST_EDITION, LATER_EDITION
 from .layout import CONTENT_Y, PANEL
-from .powers import meal_price, souvenir_price
+from .powers import meal_price, power, souvenir_price
 from .rules import (AMULET, BET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FARM, FORTUNE_DIE, HOTSPRING, INN, KEEP,
-                    KIND_NAMES, LEGEND, LEGENDARY, MEAL, MEALS, OPTION, PANORAMA, PANORAMAS, PAY, SECTIONS, TEMPLE,
+                    KIND_NAMES, LEGEND, MEAL, MEALS, OPTION, PANORAMA, PANORAMAS, PAY, SECTIONS, TEMPLE,
                     USE, VILLAGE, Bet, BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseOption,
                     ChooseTraveller, Donate, EatMeal, EatNothing, KeepAmulet, KeepEncounter, PayEncounter,
                     SkipPanorama, TakeBath, TakeFreeMeal, TakePanorama, UseAmulet, next_inn_index)
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 # the kinds of decision (view["pending"]["kind"]) that rules.py has no name for; no pending
 # decision at all means the traveller farthest behind walks
 WALK, SHOPPING, OFFERING, BATH = Walk.kind, Village.kind, Offering.kind, BathHouse.kind
+OPTION_X = 222     # where a Crossroads option's words (its button) begin, right of its name
 POOL_VIEW_KEYS = {LEGEND: "legendary_pool", AMULET: "amulet_pool", CALLI: "calligraphy_pool"}
 #: what buys a card of each pool, and the card it names
 POOL_ACTIONS: dict[str, tuple[type, Callable[[Any], str]]] = {
@@ -213,8 +215,10 @@ def _option_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     name = KIND_NAMES[kind]
     if kind in PANORAMAS:
         part = m.view["players"][piece]["panoramas"][kind] + 1
-        base = f"{base}: part {part} of {SECTIONS[kind]}, {part} points"
-    words = {"base": base, "cross": cross, "both": "Both, one after the other"}
+        base = f"{base}: part {part} of {SECTIONS[kind]}, {plural(part, 'point')}"
+    own_power = power(m.view["players"][piece]["traveller"]).both_options_at == kind
+    both = "Both: your traveller's power" if own_power else "Both: uses up your Health amulet"
+    words = {"base": base, "cross": cross, "both": both}
     options = list(pending.get("options", []))
     c = Choice(f"The {name}: choose one option" if m.mine else f"{m.who} chooses an option at the {name}",
                "With Crossroads every stop but the inns offers a second option.")
@@ -225,7 +229,7 @@ def _option_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
             action = ChooseOption(option)
             if action in m.legal:
                 c.buttons.append(ButtonSpec(option, action, words[option], "big",
-                                            panel_rect(200, CONTENT_Y + 6 + k * 84, 636, 66)))
+                                            panel_rect(OPTION_X, CONTENT_Y + 6 + k * 84, 836 - OPTION_X, 66)))
     return c
 
 
@@ -251,7 +255,7 @@ def _village_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     p = v["players"][piece]
     price = souvenir_price(p["traveller"], p["coins"], cards) if cards else 0
     coins = p["coins"]
-    gain = souvenir_gain(p, cards) if cards else 0
+    gain = souvenir_gain(p, cards, edition_of(v)) if cards else 0
     label = "Buy nothing" if not cards else f"Buy {len(cards)} for {plural(price or 0, 'coin')}"
     specs: list[ButtonSpec] = [ButtonSpec("buy", BuySouvenirs(cards), label, "primary" if cards else "",
                                           panel_rect(612, 250, 224, 54))]
@@ -280,9 +284,14 @@ def _village_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     return c
 
 
-def souvenir_gain(p: dict[str, Any], cards: tuple[int, ...]) -> int:
+def souvenir_gain(p: dict[str, Any], cards: tuple[int, ...], edition: str = FIRST_EDITION) -> int:
     """The points these souvenirs would add to the sets of the traveller's record `p` now (TOK-32)."""
-    return souvenir_points({**p, "souvenirs": p["souvenirs"] + list(cards)}) - souvenir_points(p)
+    return souvenir_points({**p, "souvenirs": p["souvenirs"] + list(cards)}, edition) - souvenir_points(p, edition)
+
+
+def edition_of(view: dict[str, Any]) -> str:
+    """The rules edition played (TOK-66), from the view's options."""
+    return LATER_EDITION if view["options"].get("edition") == LATER_EDITION else FIRST_EDITION
 
 
 def _temple_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
@@ -340,32 +349,32 @@ def _pool_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
                    else "Legendary objects count as souvenirs for the Collector.")
     else:
         c = Choice(f"{m.who} buys {'an' if noun[0] in 'aeiou' else 'a'} {noun}", "")
-    count = max(1, len(pool))
-    width = min(150, (812 - 12 * (count - 1)) // count)
     buy, card_of = POOL_ACTIONS[kind]
     actions: dict[str, list[Action]] = {}
     for action in m.legal:
         if isinstance(action, buy):
             actions.setdefault(card_of(action), []).append(action)
-    for i, key in enumerate(pool):
+    w, h = POOL_CARD
+    edition = edition_of(m.view)
+    for i, key in enumerate(pool):               # three to a row, lying sideways: their words fit
         target = ("pool", key)
         allowed = m.mine and key in actions
-        c.spots.append(Spot(panel_rect(24 + i * (width + 12), CONTENT_Y, width, 222), target,
-                            lambda key=key, w=width: pool_face(kind, key, w, 222), clickable=allowed,
+        row, col = divmod(i, 3)
+        c.spots.append(Spot(panel_rect(24 + col * (w + 13), CONTENT_Y + row * (h + 10), w, h), target,
+                            lambda key=key: pool_face(kind, key, edition), clickable=allowed,
                             selected=m.chosen == target, note="" if not m.mine or allowed else "too dear",
                             dim=m.mine and not allowed))
     if m.mine and isinstance(m.chosen, tuple) and m.chosen[0] == "pool":
         key = m.chosen[1]
         specs = []
         for action in actions.get(key, []):
-            price = LEGENDARY[key][1] if kind == LEGEND else 1
-            name = LEGENDARY[key][0] if kind == LEGEND else key.title()
+            price, name = pool_price(kind, key), pool_name(kind, key)
             if action.devote:
                 specs.append(("devote", action, "Coins to temple", "small",
                               "Devotion amulet: the coins of this purchase go into your temple offering."))
             else:
                 specs.append(("buy", action, f"Buy {name} for {plural(price, 'coin')}", "primary", None))
-        c.buttons = buttons_row(specs, y=322)
+        c.buttons = buttons_row(specs, y=CONTENT_Y + 2 * POOL_CARD[1] + 20)
     return c
 
 
@@ -511,10 +520,10 @@ def _use_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
                "Vitality: after a move that puts you in the lead, walk again at once." if m.mine
                else "Amulets are kept face down.")
     if m.mine:
-        c.spots.append(Spot(panel_rect(24, CONTENT_Y, 150, 222), ("card", card),
-                            lambda: pool_face(AMULET, card, 150, 222)))
+        c.spots.append(Spot(panel_rect(24, CONTENT_Y, *POOL_CARD), ("card", card),
+                            lambda: pool_face(AMULET, card, edition_of(m.view))))
         c.buttons = buttons_row([("yes", UseAmulet(card), f"Use {card.title()}: walk again", "primary", None),
-                                 ("no", KeepAmulet(), "Keep the amulet", "", None)], y=CONTENT_Y + 8, x=200)
+                                 ("no", KeepAmulet(), "Keep the amulet", "", None)], y=CONTENT_Y + POOL_CARD[1] + 20)
     return c
 
 
@@ -563,7 +572,7 @@ def option_rows(kind: str, options: list[str], lines: list[str], inert: bool) ->
             theme.draw_text(surface, names[option], (row.x + 56, row.centery), theme.SIZE_BODY, theme.TEXT, bold=True,
                             anchor="midleft")
             if inert:
-                box = pygame.Rect(200, row.y, 636, row.height)
+                box = pygame.Rect(OPTION_X, row.y, 836 - OPTION_X, row.height)
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=10)
                 theme.draw_text(surface, line, (box.x + 24, box.centery), theme.SIZE_BODY, theme.TEXT_DIM,
                                 anchor="midleft", max_width=box.width - 48)
@@ -600,9 +609,14 @@ def render_panel(surface: pygame.Surface, c: Choice, hover: Hashable, lit: bool)
             pygame.draw.circle(surface, theme.HIGHLIGHT, badge, 14)
             pygame.draw.lines(surface, theme.TEXT_DARK, False,
                               [(badge[0] - 7, badge[1]), (badge[0] - 2, badge[1] + 6), (badge[0] + 7, badge[1] - 6)], 3)
-        if spot.note:
-            colour = theme.GOOD if spot.note.startswith("free") else theme.TEXT_DIM
-            theme.draw_text(surface, spot.note, (rect.centerx, rect.bottom + 8), theme.SIZE_SMALL, colour,
+        if spot.note and spot.dim:      # why it may not be chosen, on the veiled card itself
+            label = theme.text(theme.fit_text(spot.note, theme.SIZE_SMALL, rect.width - 16), theme.SIZE_SMALL,
+                               tuple(theme.TEXT), True)
+            pill = label.get_rect(center=at.center).inflate(14, 8)
+            pygame.draw.rect(surface, (20, 22, 26), pill, border_radius=8)
+            surface.blit(label, label.get_rect(center=pill.center))
+        elif spot.note:
+            theme.draw_text(surface, spot.note, (rect.centerx, rect.bottom + 8), theme.SIZE_SMALL, theme.GOOD,
                             anchor="midtop", max_width=rect.width + 8)
 
 

@@ -30,10 +30,10 @@ from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
 from .art import NEUTRAL_GREY, gain_label
-from .board import (RoadMap, along, draw_acting, draw_pawn, draw_tip, draw_trail, last_walk, map_view, pawn_rect,
-                    tip_lines)
+from .board import (RoadMap, along, draw_acting, draw_met, draw_pawn, draw_supply, draw_tip, draw_trail, last_walk,
+                    map_view, met_area, pawn_rect, supply, supply_left, tip_lines, tip_rect)
 from .journey import draw_journey, draw_seat_summary, journey_rows
-from .layout import COLLECTION, MAP, PANEL
+from .layout import COLLECTION, MAP, MET_CARD, PANEL
 from .panel import WALK, Choice, Moment, Spot, build_choice, prompt, render_panel, why_not
 from .rules import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseTraveller, Donate, EatMeal,
                     KeepEncounter, Move, TakeBath, TakeFreeMeal, TakePanorama, journey)
@@ -62,7 +62,8 @@ class TokaidoScene(GameScene):
         self.roadmap = RoadMap.load(self.road, lambda board: self.board_picture(board, "tokaido.tmx"),
                                     self.plain_board)
         self._track_shown: dict[int, float] = {}  # where each seat's marker stands as it slides (TOK-43)
-        self.add_layer(MAP, self._render_map, lambda: (self.view["second_places"], self.track_top()), alpha=False)
+        self.met: Met | None = None               # the encounter just drawn, shown as a card for a moment
+        self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(PANEL, self._render_panel, self._panel_signature)
         self.add_layer(COLLECTION, self._render_collection, self._collection_signature)
 
@@ -80,9 +81,18 @@ class TokaidoScene(GameScene):
         return range(self.view["pieces"])
 
     # ---- the still road and the score track (TOK-43) ------------------------------------------------------
+    def _map_signature(self) -> Hashable:
+        return (self.view["second_places"], self.track_top(), self.crossroads() and supply(self.view))
+
+    def crossroads(self) -> bool:
+        """The Crossroads expansion is played."""
+        return bool(self.view["options"].get("crossroads"))
+
     def _render_map(self, surface: pygame.Surface) -> None:
         self.roadmap.draw(surface, self.view["second_places"])
         draw_track(surface, self.track_top())
+        if self.crossroads():
+            draw_supply(surface, supply(self.view))
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
 
     def track_top(self) -> int:
@@ -112,11 +122,14 @@ class TokaidoScene(GameScene):
         pawns = tuple((piece, self.pawn_xy(piece)) for piece in self.pieces() if piece not in self.walking)
         tip = self.hover if isinstance(self.hover, tuple) and self.hover[0] == "stop" else None
         acting = v.get("acting") if v["phase"] == "play" and not self.walking else None
-        return (pawns, tuple(self.targets()), tip, acting, last_walk(v), v["phase"], tuple(self.track_marks()))
+        met = self.met.key() if self.met is not None else None
+        return (pawns, tuple(self.targets()), tip, acting, last_walk(v), v["phase"], tuple(self.track_marks()), met)
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        pawns, targets, tip, _acting, walk, _phase, marks = key   # type: ignore[misc]
-        return self.roadmap.overlay_rects(pawns, marks, targets, tip is not None, walk)
+        pawns, targets, tip, _acting, walk, _phase, marks, met = key   # type: ignore[misc]
+        box = tip_rect(self._tip_lines(tip[1])) if tip is not None else None
+        rects = self.roadmap.overlay_rects(pawns, marks, targets, box, walk)
+        return rects + ([met_area()] if met is not None else [])
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return self.overlay.dirty()
@@ -134,10 +147,12 @@ class TokaidoScene(GameScene):
             self.draw_pawn(surface, piece, (x, y))
         acting = v.get("acting")
         if v["phase"] == "play" and acting is not None and acting not in self.walking:
-            draw_acting(surface, self.pawn_xy(acting))
+            draw_acting(surface, self.pawn_xy(acting), self.roadmap.free_side(v, acting))
         draw_marks(surface, self.track_marks(), self.seat_colours())
         if isinstance(self.hover, tuple) and self.hover[0] == "stop":
             draw_tip(canvas, self._tip_lines(self.hover[1]), self.road[self.hover[1]].kind)
+        if self.met is not None and not self.met.waiting:
+            draw_met(canvas, self.met.card, f"{self.piece_name(self.met.piece)} meets")
 
     def seat_colours(self) -> list[int]:
         """Every seat's palette index, for what the helpers draw in the seats' colours."""
@@ -166,8 +181,8 @@ class TokaidoScene(GameScene):
                 note = self.ctx.explain(Move(index, 0)).rstrip(".")
         here = [self.piece_name(p) for p in self.pieces() if self.view["players"][p]["index"] == index]
         stop = self.road[index]
-        lines = tip_lines(stop, self.view["second_places"] and stop.doubled,
-                          bool(self.view["options"].get("crossroads")), here, note)
+        left = supply_left(self.view, stop.kind) if self.crossroads() else None
+        lines = tip_lines(stop, self.view["second_places"] and stop.doubled, self.crossroads(), here, note, left)
         self._tip_cache = (key, lines)
         return lines
 
@@ -186,6 +201,8 @@ class TokaidoScene(GameScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.met is not None and self.met.tick(dt):
+            self.met = None
         slide_marks(self._track_shown, self.view["scores"][:self.view["num_players"]], dt, self.app.animation_speed)
         self._sync_buttons()
 
@@ -228,7 +245,7 @@ class TokaidoScene(GameScene):
         draw_journey(surface, self.view, self.collection_seat(), self.viewer, self.names(), self.seat_colours())
 
     def _collection_rows(self, p: dict[str, Any], own: bool) -> list[tuple[str, str]]:
-        return journey_rows(p, own, bool(self.view["options"].get("crossroads")))
+        return journey_rows(p, own, self.crossroads())
 
     # ---- buttons of the panel ---------------------------------------------------------------------------
     def _sync_buttons(self) -> None:
@@ -309,6 +326,14 @@ class TokaidoScene(GameScene):
         self.status_note = ""
         self._changed_choice()
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the encounter card shown puts it away (whoever's turn it is)."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.met is not None
+                and not self.met.waiting and MET_CARD.collidepoint(event.pos)):
+            self.met = None
+            return True
+        return super().handle_event(event)
+
     def key_board(self, event: pygame.event.Event) -> bool:
         """Enter confirms the panel's main button (Buy, Eat, Pay...)."""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.is_my_turn():
@@ -344,6 +369,8 @@ class TokaidoScene(GameScene):
         for event in events:
             if event.kind == "walk":
                 delay = max(delay, self._walk(event.data["piece"], before, after))
+            elif event.kind == "encounter":
+                self.met = Met(event.data["card"], event.seat, delay)
         if isinstance(action, CARD_MOVES) and not (isinstance(action, BuySouvenirs) and not action.cards):
             sounds.play("card_place")
         if any(event.kind in DICE_EVENTS for event in events):
@@ -371,7 +398,7 @@ class TokaidoScene(GameScene):
 
     def _walk(self, piece: int, before: dict, after: dict) -> float:
         """Walk a traveller along the road from where it stood to where it stands; returns
-        how long the walk takes."""
+        how long the walk takes at the app's pace (none with animations off)."""
         a, b = before["players"][piece]["index"], after["players"][piece]["index"]
         at = along([self.pawn_xy(piece, before)] + self.roadmap.route_between(a, b) + [self.pawn_xy(piece, after)])
         duration = min(1.2, 0.35 + 0.055 * abs(b - a))
@@ -388,26 +415,49 @@ class TokaidoScene(GameScene):
         def done() -> None:
             self.walking.discard(piece)
 
-        self.anim.add(Motion(duration, draw, bounds, ease=ease_in_out, on_done=done))
-        return duration
+        return self.anim.add(Motion(duration, draw, bounds, ease=ease_in_out, on_done=done)).duration   # as paced
 
     def _float_gains(self, piece: int, gains: list[tuple[int, str, int]], after: dict, delay: float) -> None:
-        """What a traveller just gained or paid rises from its pawn for a moment."""
+        """What a seat just gained or paid rises for a moment over its own panel, beside its
+        points, where it hides nothing of the road (place names, pawns)."""
         words = []
         for _piece, kind, n in gains:
             sign = "+" if n > 0 else "−"
             words.append(f"{sign}{abs(n)} {'coin' if kind == 'coins' else 'pt'}{'s' if abs(n) != 1 else ''}")
         label = gain_label("  ".join(words))
-        x, y = self.pawn_xy(piece, after)
-        start = (MAP.x + x, MAP.y + y - 44)
+        box = self._seat_rects[piece]
+        start = (box.right - 16 - label.get_width() / 2, box.y + 66)
 
         def bounds(t: float) -> pygame.Rect:
-            return label.get_rect(center=(round(start[0]), round(start[1] - 26 * t))).inflate(8, 8)
+            return label.get_rect(center=(round(start[0]), round(start[1] - 22 * t))).inflate(8, 8)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             surface.blit(label, bounds(t).inflate(-8, -8))
 
-        self.anim.add(Motion(0.7, draw, bounds, delay=delay, ease=ease_out_cubic, hold=0.6))
+        self.anim.add(Motion(0.7, draw, bounds, delay=delay, ease=ease_out_cubic, hold=0.9))
+
+
+class Met:
+    """The encounter card just drawn, shown over the road for `SHOW` seconds (after the walk
+    there, `delay`) or until clicked away."""
+    SHOW = 3.0
+
+    def __init__(self, card: str, piece: int, delay: float = 0.0) -> None:
+        self.card, self.piece = card, piece
+        self.left = self.SHOW + delay
+
+    def key(self) -> Hashable:
+        """What is on show: nothing while the traveller still walks there."""
+        return None if self.waiting else (self.card, self.piece)
+
+    def tick(self, dt: float) -> bool:
+        """Time passes; True once it is time to put the card away."""
+        self.left -= dt
+        return self.left <= 0
+
+    @property
+    def waiting(self) -> bool:
+        return self.left > self.SHOW
 
 
 def _turns_cards_up(event: Event) -> bool:

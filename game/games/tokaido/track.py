@@ -44,15 +44,21 @@ def draw_track(surface: pygame.Surface, top: int) -> None:
             pygame.draw.line(surface, TRACK_TICK, (x, TRACK.y + 9), (x, TRACK.bottom - 9), 2)
 
 
+#: a marker stands on the strip's upper edge, above the numbers; markers close together stack upwards
+MARK_Y = TRACK.y - TRACK_MARK // 2 + 7
+MARK_STEP = TRACK_MARK - 5
+
+
 def track_marks(shown: dict[int, float], seats: int, top: int) -> list[Mark]:
-    """(seat, x, y) of each seat's marker at the score `shown` for it; markers close together
-    stack upwards, the lower score underneath."""
+    """(seat, x, y) of each seat's marker at the score `shown` for it, above the strip so that
+    its numbers stay readable; markers close together stack upwards, the lower score (then the
+    lower seat) underneath, each still showing most of its shape."""
     out: list[Mark] = []
     for seat in sorted(range(seats), key=lambda s: (shown.get(s, 0.0), s)):
         x = round(track_x(shown.get(seat, 0.0), top))
-        y = TRACK.centery
+        y = MARK_Y
         while any(abs(ox - x) < TRACK_MARK - 4 and oy == y for _s, ox, oy in out):
-            y -= TRACK_MARK - 6
+            y -= MARK_STEP
         out.append((seat, x, y))
     return out
 
@@ -72,6 +78,9 @@ def slide_marks(shown: dict[int, float], scores: Sequence[int], dt: float, pace:
 
 
 def draw_marks(surface: pygame.Surface, marks: list[Mark], colours: Sequence[int]) -> None:
-    """Each seat's marker: its colour and shape badge; `colours` is each seat's palette index."""
+    """Each seat's marker: its colour and shape badge, with a pin down to its score on the
+    strip's edge; `colours` is each seat's palette index."""
+    for _seat, x, _y in marks:
+        pygame.draw.line(surface, CARD_EDGE, (x, TRACK.y - 2), (x, TRACK.y + 5), 3)
     for seat, x, y in marks:
         theme.draw_seat_badge(surface, colours[seat], (x, y), TRACK_MARK)

@@ -3,6 +3,7 @@ stop, what each encounter and each legendary object, amulet or calligraphy does,
 of families and achievements. The rules' own names (KIND_NAMES, MEALS ...) stay in rules.py."""
 from __future__ import annotations
 
+from .data import LATER_EDITION
 from .rules import AMULET, CALLI, ENCOUNTER, FARM, HOTSPRING, INN, LEGEND, TEMPLE, VILLAGE
 
 GIVES = {
@@ -50,8 +51,8 @@ ENCOUNTER_TEXT = {
     "takuhatsuso": "Pay 1: 4 points.",
 }
 POOL_TEXT = {
-    "shodo": "1 point per other souvenir or object, now and later.",
-    "emaki": "1 point per other souvenir or object, now and later.",
+    "shodo": "1 point per souvenir or object you hold, and per souvenir to come.",
+    "emaki": "1 point per souvenir or object you hold, and per souvenir to come.",
     "buppatsu": "A fifth souvenir family: a set may have 5 cards.",
     "ema": "A fifth souvenir family: a set may have 5 cards.",
     "murasame": "8 points.",
@@ -59,7 +60,7 @@ POOL_TEXT = {
     "foresight": "At the end: 2 points per coin left.",
     "contemplation": "At the end: 3 per finished panorama, 1 per cherry tree.",
     "nostalgia": "At the end: 2 per legendary object, 1 per souvenir.",
-    "patience": "At the end: 6 if last into Edo, 4 if the one before, else 2.",
+    "patience": "At the end: 6 if last into the last inn, else 2.",
     "perfection": "At the end: 2 per achievement, 1 per calligraphy.",
     "fasting": "At the end: 3 per inn meal not eaten.",
     "vitality": "After a move that puts you in the lead, walk again.",
@@ -69,6 +70,19 @@ POOL_TEXT = {
     "hospitality": "Your next meal is free.",
     "devotion": "The coins of one purchase go to your offering.",
 }
+#: where the later edition of Crossroads says otherwise (TOK-66)
+LATER_POOL_TEXT = {
+    "shodo": "1 point per other souvenir or object, now and later.",
+    "emaki": "1 point per other souvenir or object, now and later.",
+    "patience": "At the end: 6 if last into the last inn, 4 if the one before, else 2.",
+}
+
+
+def pool_text(key: str, edition: str) -> str:
+    """What a legendary object, amulet or calligraphy does, in the rules edition played."""
+    return (LATER_POOL_TEXT.get(key) if edition == LATER_EDITION else None) or POOL_TEXT.get(key, "")
+
+
 ACHIEVEMENT_NAMES = {"paddy": "First rice paddy", "mountain": "First mountain", "sea": "First sea",
                      "gourmet": "Gourmet", "collector": "Collector", "bather": "Bather", "chatterbox": "Chatterbox"}
 FAMILY_NAMES = {"small": "Small object", "food": "Food", "clothing": "Clothing", "art": "Art",
