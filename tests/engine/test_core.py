@@ -317,3 +317,11 @@ def test_core_and_rules_import_no_pygame():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     assert out.stdout.strip() == "", f"pygame imported by the engine: {out.stdout}"
+
+
+def test_plural_counts_a_noun_with_its_own_plural_when_given():
+    from game.core.text import plural
+    assert plural(1, "bike") == "1 bike"
+    assert plural(0, "ticket") == "0 tickets"
+    assert plural(2, "calligraphy", "calligraphies") == "2 calligraphies"
+    assert plural(1, "calligraphy", "calligraphies") == "1 calligraphy"

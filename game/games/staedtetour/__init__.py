@@ -13,7 +13,7 @@ SPEC = register(GameSpec(
     blurb="A bus tour of Europe and North Africa: draw tickets, steer the bus at the forks, keep "
           "your destination secret and guess everyone else's.",
     options=(
-        OptionSpec("star_value", "A star is worth", tuple((v, rules.counted(v, "ticket")) for v in range(1, 6)), 3,
+        OptionSpec("star_value", "A star is worth", tuple((v, rules.plural(v, "ticket")) for v in range(1, 6)), 3,
                    "At the end, piles are compared with each star counted as this many tickets."),
         OptionSpec("start", "Where the bus starts", (("random", "A random stop"),
                                                      ("choose", "The first tour guide chooses")),

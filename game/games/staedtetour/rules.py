@@ -23,6 +23,7 @@ from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
 from game.core.rng import Rng
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
+from game.core.text import plural
 
 GAME_ID = "staedtetour"
 #: 2: on a round trip the tour guide is asked at the start and at every fork (STT-26); version 1
@@ -110,9 +111,6 @@ def network() -> Network:
     return Network(labels, kinds, {k: tuple(sorted(v)) for k, v in links.items()})
 
 
-def counted(count: int, word: str) -> str:
-    """A count with its noun: "1 ticket", "2 tickets" (the game's nouns take an s)."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def place_name(stop: str) -> str:
@@ -308,7 +306,7 @@ class StaedtetourState(GameState):
 
     def _draw_text(self, kind: str, count: int) -> str:
         text = f"{seat_token(self.guide)} draws a {TICKET_NAMES[kind]}"
-        stops = counted(count, "stop")
+        stops = plural(count, "stop")
         if kind == ROUND:
             return text + ": a star goes on it, and the bus drives to their destination."
         if kind == RETURN:
@@ -409,7 +407,7 @@ class StaedtetourState(GameState):
             star_text = " and the star" if star else ""
             who = "their own" if seat == self.guide else f"{seat_token(seat)}'s"
             self.emit("claim", f"Stop! The bus reaches {place_name(stop)}, {who} destination: "
-                      f"{seat_token(seat)} takes {counted(won, 'ticket')}{star_text}.",
+                      f"{seat_token(seat)} takes {plural(won, 'ticket')}{star_text}.",
                       seat=seat, stop=stop, tickets=won, star=star, guide=self.guide)
         self._new_card(seat)
         if sum(self.stars) >= STARS:                               # STT-17
@@ -465,7 +463,7 @@ class StaedtetourState(GameState):
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
         value = self.star_value()
         return [("Tickets", list(self.tickets)),
-                (f"Stars ({counted(value, 'ticket')} each)", [value * s for s in self.stars])]
+                (f"Stars ({plural(value, 'ticket')} each)", [value * s for s in self.stars])]
 
     # ---- information ------------------------------------------------------------------------
     def view_facts(self, seat: int | None) -> dict[str, Any]:

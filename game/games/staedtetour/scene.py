@@ -27,7 +27,7 @@ from game.ui.anim import Motion, ease_out_cubic
 from game.ui.icons import icon
 
 from .rules import (DESTINATIONS, DRAW, DRIVE, PLACE, RETURN, ROUND, SINGLE, TO_DESTINATION,
-                    DrawTicket, Drive, PlaceBus, counted, place_name)
+                    DrawTicket, Drive, PlaceBus, place_name, plural)
 
 MAP = pygame.Rect(8, 72, 1280, 1000)
 STRIP = pygame.Rect(1296, 72, 96, 1000)
@@ -333,8 +333,8 @@ class StaedtetourScene(GameScene):
             theme.draw_text(surface, "Destinations are secret", (20, 22), theme.SIZE_BODY, theme.TEXT, bold=True)
             v = self.shown()
             theme.draw_paragraph(surface, "Each player's card shows up here for them alone. The discard pile "
-                                 f"holds {counted(len(v['discard']), 'card')}; "
-                                 f"{counted(v['draw_pile_count'], 'card')} left to draw.",
+                                 f"holds {plural(len(v['discard']), 'card')}; "
+                                 f"{plural(v['draw_pile_count'], 'card')} left to draw.",
                                  pygame.Rect(20, 60, rect.width - 40, 150), theme.SIZE_SMALL,
                                  theme.TEXT_DIM)
             return
@@ -348,12 +348,12 @@ class StaedtetourScene(GameScene):
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         v = self.shown()
         tickets, stars = v["tickets"][seat], v["stars"][seat]
-        theme.draw_text(surface, counted(v["scores"][seat], "point"), (rect.right - 20, 26), theme.SIZE_BODY,
+        theme.draw_text(surface, plural(v["scores"][seat], "point"), (rect.right - 20, 26), theme.SIZE_BODY,
                         theme.TEXT, bold=True, anchor="midright")
         y = rect.bottom - 28
         img = icon("ticket_single", 22, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(20, y)))
-        r = theme.draw_text(surface, counted(tickets, "ticket"), (48, y), theme.SIZE_SMALL,
+        r = theme.draw_text(surface, plural(tickets, "ticket"), (48, y), theme.SIZE_SMALL,
                             theme.TEXT, bold=True, anchor="midleft")
         x = r.right + 24
         for _ in range(stars):
@@ -384,7 +384,7 @@ class StaedtetourScene(GameScene):
                             "click it (or press Space).")
                 return "Round trip: choose which shortest way the bus takes to your destination."
             left = v["steps_left"]
-            return f"The road forks: click the way the bus goes ({counted(left, 'stop')} to drive)."
+            return f"The road forks: click the way the bus goes ({plural(left, 'stop')} to drive)."
         if v["phase"] == PLACE:
             if self.placing is None:
                 return "Click the intermediate stop where the bus starts."
@@ -566,7 +566,7 @@ class StaedtetourScene(GameScene):
             theme.draw_text(surface, f"Stop!  {name}", (box.centerx, box.y + 40), theme.SIZE_TITLE, theme.TEXT,
                             bold=True, anchor="center")
             surface.blit(card, card.get_rect(center=(box.centerx, box.y + 185)))
-            prize = counted(won, "ticket") + (" and the star" if star else "")
+            prize = plural(won, "ticket") + (" and the star" if star else "")
             theme.draw_text(surface, f"takes {prize}", (box.centerx, box.bottom - 30), theme.SIZE_BODY,
                             theme.HIGHLIGHT, bold=True, anchor="center")
 

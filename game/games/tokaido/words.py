@@ -3,6 +3,8 @@ stop, what each encounter and each legendary object, amulet or calligraphy does,
 of families and achievements. The rules' own names (KIND_NAMES, MEALS ...) stay in rules.py."""
 from __future__ import annotations
 
+from game.core.text import plural
+
 from .data import LATER_EDITION
 from .rules import AMULET, CALLI, ENCOUNTER, FARM, HOTSPRING, INN, LEGEND, TEMPLE, VILLAGE
 
@@ -90,6 +92,3 @@ FAMILY_NAMES = {"small": "Small object", "food": "Food", "clothing": "Clothing",
 POOL_NOUNS = {LEGEND: "legendary object", AMULET: "amulet", CALLI: "calligraphy"}
 
 
-def plural(n: int, word: str) -> str:
-    """`n` and `word`, with an s unless n is 1: "1 coin", "3 coins"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -21,6 +21,7 @@ from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
 from game.core.rng import Rng
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
+from game.core.text import plural
 
 GAME_ID = "ubike"
 #: 2: a player waiting with 5 stored cards trades the moment a used opportunity card comes
@@ -78,9 +79,6 @@ ALL_CARD_NUMBERS = tuple(sorted(CARDS))
 assert len(CARDS) == 80 and len(OPPORTUNITIES) == 25, "cards.toml must hold 80 + 25 cards"
 
 
-def plural(count: int, word: str) -> str:
-    """"1 bike", "2 bikes": a count with its noun (nouns that take an s)."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def card_label(number: int) -> str:
