@@ -112,18 +112,10 @@ CARD_TEXT_SIZES = (theme.SIZE_SMALL, 17, 16)
 
 def fit_paragraph(text: str, width: int, height: int, sizes: tuple[int, ...] = CARD_TEXT_SIZES,
                   bold: bool = False) -> tuple[int, list[str]]:
-    """The biggest of `sizes` at which `text` wraps into `width` x `height` pixels, and its
-    lines; if none does, the smallest with the lines that fit (the last one ending with …)."""
-    for size in sizes:
-        lines = theme.wrap(text, size, width, bold)
-        if len(lines) * theme.font(size, bold).get_linesize() <= height + 2 and all(
-                theme.font(size, bold).size(line)[0] <= width for line in lines):
-            return size, lines
-    size = sizes[-1]
-    room = max(1, (height + 2) // theme.font(size, bold).get_linesize())
-    lines = theme.wrap(text, size, width, bold)[:room]
-    lines[-1] = theme.fit_text(lines[-1] + " …", size, width, bold).replace(" …", "…")
-    return size, lines
+    """The kit's `theme.fit_to_box` between the first and last of `sizes`, with a card's tight
+    lines (no gap): the size chosen and its lines."""
+    fitted = theme.fit_to_box(text, width, height, sizes[0], sizes[-1], bold, line_gap=0)
+    return fitted.size, list(fitted.lines)
 
 
 def draw_lines(surf: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect, colour,

@@ -100,25 +100,10 @@ def card_face(number: int, width: int, height: int, detail: bool = True) -> pyga
 @lru_cache(maxsize=512)
 def fit_lines(string: str, box: tuple[int, int], size: int, smallest: int,
               bold: bool = False) -> tuple[int, tuple[str, ...]]:
-    """The largest type size from `size` down to `smallest` at which `string`, wrapped, fits
-    `box` (width, height), and its lines. At `smallest` a text still too long keeps the lines
-    that fit, the last one ending in an ellipsis (the card's tooltip shows it whole).
-
-    A small stand-in for a text-fitting helper of the table kit."""
-    width, height = box
-    for trial in range(size, smallest - 1, -1):
-        line_h = theme.font(trial, bold).get_linesize() - 2
-        lines = theme.wrap(string, trial, width, bold)
-        fits_wide = all(theme.font(trial, bold).size(line)[0] <= width for line in lines)
-        if fits_wide and len(lines) * line_h <= height:
-            return trial, tuple(lines)
-    line_h = theme.font(smallest, bold).get_linesize() - 2
-    room = max(1, height // line_h)
-    lines = theme.wrap(string, smallest, width, bold)
-    kept = [theme.fit_text(line, smallest, width, bold) for line in lines[:room]]
-    if len(lines) > room:
-        kept[-1] = theme.fit_text(kept[-1] + " " + " ".join(lines[room:]), smallest, width, bold)
-    return smallest, tuple(kept)
+    """The kit's `theme.fit_to_box` with a card's tight lines (2 px closer than the font's):
+    the size chosen, from `size` down to `smallest`, and its lines."""
+    fitted = theme.fit_to_box(string, box[0], box[1], size, smallest, bold, line_gap=-2)
+    return fitted.size, fitted.lines
 
 
 @cached
