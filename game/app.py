@@ -11,7 +11,9 @@ importing one another: the table is the one place that knows which module holds 
 from __future__ import annotations
 
 import importlib
+import json
 import os
+import sys
 import time
 import traceback
 import warnings
@@ -37,6 +39,8 @@ MIN_WINDOW = (960, 540)
 #: costs several milliseconds a frame against a tenth of one. Measured at start: when a full
 #: update of the window takes longer than this, the window is opened again on the plain path.
 #: SDL's own SDL_FRAMEBUFFER_ACCELERATION (0 or 1) in the environment overrides the choice.
+#: The choice is remembered per display (`paths.display_choice_path`): measuring costs a GL
+#: window opened and closed, about 0.2 s of the start.
 SLOW_PRESENT_MS = 1.5
 FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
 #: More dirty rectangles than this in a frame: present their bounding box instead.
@@ -83,6 +87,7 @@ class App:
         self.headless = headless
         self.settings = settings or Settings.load()
         sound_module.pre_init()
+        self._recalled_path = "" if headless else recall_present_path()
         pygame.init()
         # No joysticks here: with the joystick subsystem up, SDL polls for them every
         # millisecond even while the app waits for events.
@@ -109,6 +114,7 @@ class App:
         self._release_memory = False
         self._active_until = 0.0
         self._last_step = time.perf_counter()
+        self.frame_started = self._last_step
 
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
@@ -116,13 +122,14 @@ class App:
         SDL's plain framebuffer. `present_path` and `present_ms` say what was chosen."""
         _title_and_icon()
         self.present_path, self.present_ms = "", None
+        self.present_choice = ""   # how: "measured", "remembered" (for this display), "environment"
         if self.headless or pygame.display.get_driver() in ("dummy", "offscreen"):
             return self._set_mode(size)
         # Measured on the window still hidden, so a window opened again never flashes.
         window = self._set_mode(size, pygame.HIDDEN)
         self.present_ms = measure_present(window)
         self.present_path = "plain" if os.environ.get(FRAMEBUFFER_HINT) == "0" else "texture"
-        if self.present_path == "texture" and FRAMEBUFFER_HINT not in os.environ \
+        if self.present_path == "texture" and self._recalled_path != "texture-by-user" \
                 and self.present_ms > SLOW_PRESENT_MS:
             # SDL decides once per video start: start the display again on the plain path
             os.environ[FRAMEBUFFER_HINT] = "0"
@@ -131,6 +138,14 @@ class App:
             _title_and_icon()
             window = self._set_mode(size, pygame.HIDDEN)
             self.present_ms, self.present_path = measure_present(window), "plain"
+        if self._recalled_path.endswith("-by-user"):
+            self.present_choice = "environment"
+        elif self._recalled_path:
+            self.present_choice = "remembered" if self._recalled_path == self.present_path else "measured"
+        else:
+            self.present_choice = "measured"
+        if self.present_choice == "measured":
+            remember_present_path(self.present_path)
         try:
             _display_window().show()
         except Exception:   # no Window API: open it again, shown
@@ -256,6 +271,7 @@ class App:
         if events is None:
             events = self._wait_for_events()
         now = time.perf_counter()
+        self.frame_started = now   # scenes spread heavy work over frames from this
         if dt is None:
             dt = min(0.1, max(0.0, now - self._last_step))
         self._last_step = now
@@ -433,6 +449,48 @@ def _display_window() -> "pygame.Window":
     with warnings.catch_warnings():  # the display module's window, deprecated but fine
         warnings.simplefilter("ignore", DeprecationWarning)
         return pygame.Window.from_display_module()
+
+
+def display_key() -> str:
+    """Which display the window opens on, as far as the environment says before SDL starts."""
+    return "|".join((sys.platform, os.environ.get("SDL_VIDEODRIVER", ""), os.environ.get("DISPLAY", ""),
+                      os.environ.get("WAYLAND_DISPLAY", "")))
+
+
+def _remembered() -> dict[str, str]:
+    try:
+        data = json.loads(paths.display_choice_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and v in ("plain", "texture")}
+
+
+def recall_present_path() -> str:
+    """Before SDL starts: the present path chosen on this display before ("plain" sets SDL's
+    hint now, so the window opens on it without a GL window first), or how the person chose
+    it in the environment ("plain-by-user", "texture-by-user"), or "" when not known."""
+    if FRAMEBUFFER_HINT in os.environ:
+        return ("plain" if os.environ[FRAMEBUFFER_HINT] == "0" else "texture") + "-by-user"
+    known = _remembered().get(display_key(), "")
+    if known == "plain":
+        os.environ[FRAMEBUFFER_HINT] = "0"
+    return known
+
+
+def remember_present_path(path: str) -> None:
+    data = _remembered()
+    key = display_key()
+    if data.get(key) == path:
+        return
+    data.pop(key, None)
+    data[key] = path
+    from game.core.saves import write_json_atomic
+    try:
+        write_json_atomic(paths.display_choice_path(), dict(list(data.items())[-8:]))
+    except OSError:
+        pass   # then it is measured again next time
 
 
 def measure_present(window: pygame.Surface) -> float:

@@ -64,5 +64,11 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+def display_choice_path() -> Path:
+    """How the window was best presented on each display (see `game.app`), so later starts
+    need not measure again."""
+    return config_dir() / "display.json"
+
+
 def crash_log_path() -> Path:
     return data_dir() / "crash.log"

@@ -112,7 +112,8 @@ def child_startup(size: tuple[int, int]) -> dict[str, Any]:
     app.push(app.scene("menu"))
     app.step(events=[], dt=0.0)
     return {"first_frame_time": time.time(), "window": pygame.display.get_driver(),
-            "present_path": app.present_path or "none", "present_ms": app.present_ms}
+            "present_path": app.present_path or "none", "present_ms": app.present_ms,
+            "present_choice": app.present_choice or "none"}
 
 
 def child_idle(seconds: float, size: tuple[int, int]) -> dict[str, Any]:
@@ -303,6 +304,7 @@ def run(args: argparse.Namespace) -> int:
         "window": first.get("window"),
         "present_path": first.get("present_path"),
         "present_ms": first.get("present_ms"),
+        "present_choice": data.get("present_choice"),   # the last start's: remembered after the first
         "startup_s": round(statistics.median(starts), 3),
         "idle_cpu_pct": _child("idle", quick=quick)["idle_cpu_pct"],
         "session_memory_mb": _without_start(_child("session", quick=quick, size=FULL_HD)),

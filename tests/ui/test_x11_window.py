@@ -250,20 +250,25 @@ def ann_moves(screen: Screen, home: Path, save: Path) -> None:
 
 
 def test_a_software_gl_window_presents_through_the_plain_framebuffer(tmp_path):
-    """Xvfb's GL is software: the app measures that and opens the window on SDL's plain path."""
+    """Xvfb's GL is software: the app measures that and opens the window on SDL's plain path;
+    the next start remembers it for this display and opens the plain window at once."""
     _require_tools()
     home = tmp_path / "home"
     settings_file(home)
     screen = Screen(home)
     try:
         code = ("from game.app import App; app = App(); "
-                "print(app.present_path, app.present_ms, app.window.get_size())")
+                "print(app.present_path, app.present_ms, app.present_choice, app.window.get_size())")
+        (home / "config" / "display.json").unlink(missing_ok=True)   # the screen's app wrote it
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=screen.env, capture_output=True,
                              text=True, timeout=60)
         assert out.returncode == 0, out.stderr[-2000:]
-        path, ms = out.stdout.split()[:2]
-        assert path == "plain", out.stdout
+        path, ms, choice = out.stdout.split()[:3]
+        assert path == "plain" and choice == "measured", out.stdout
         assert float(ms) < 1.5, f"presenting still costs {ms} ms"
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=screen.env, capture_output=True,
+                             text=True, timeout=60)
+        assert out.stdout.split()[0::2][:2] == ["plain", "remembered"], out.stdout + out.stderr[-2000:]
         env = dict(screen.env, SDL_FRAMEBUFFER_ACCELERATION="1")   # the override is obeyed
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                              text=True, timeout=60)
