@@ -36,9 +36,10 @@ TOP_BAR = pygame.Rect(0, 0, 1920, 64)
 BOARD = pygame.Rect(0, 64, 1390, 1016)
 SIDE = pygame.Rect(1400, 64, 520, 1016)
 LOG_LINES = 9
-# Re-rendering time allowed per frame before the other changed layers wait for the next frame
-# (16 ms later, unseen): one or two layers a frame keeps every frame short.
-LAYER_BUDGET_S = 0.0015
+# How far into a frame (from its start, the move it applied included) layers may still be
+# re-rendered; the other changed layers wait for the next frame (16 ms later, unseen). With the
+# drawing and presenting after it, this keeps every frame under the 8 ms budget.
+FRAME_WORK_S = 0.002
 
 
 _RUNNER: BotRunner | None = None
@@ -79,6 +80,7 @@ class Layer:
         self.alpha = alpha
         self.surface: pygame.Surface | None = None
         self.last: Hashable = object()
+        self.cost = 0.0   # seconds its last render took
 
     def refresh(self, allowed: bool = True) -> bool:
         """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
@@ -90,7 +92,9 @@ class Layer:
         surface = pygame.Surface(self.rect.size, flags)
         if pygame.display.get_surface() is not None:
             surface = surface.convert_alpha() if self.alpha else surface.convert()
+        started = time.perf_counter()
         self.render(surface)
+        self.cost = time.perf_counter() - started
         self.surface = surface
         self.last = sig
         return True
@@ -115,6 +119,7 @@ class GameScene(Scene):
         self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
         self.hover: Hashable = None
         self.log_scroll = 0
+        self._log_held_from: int | None = None   # log lines from here wait for the animation
         self._bot_future: Pending | None = None
         self._bot_started = 0.0
         self._bot_generation = 0
@@ -150,6 +155,17 @@ class GameScene(Scene):
     @property
     def log(self) -> list[tuple[int | None, str]]:
         return self.ctx.log
+
+    @property
+    def shown_log(self) -> list[tuple[int | None, str]]:
+        """The log as far as the table has shown it: a move's lines wait while its pieces
+        still move, so the log never tells what the board has not yet shown."""
+        log = self.log
+        return log if self._log_held_from is None else log[:self._log_held_from]
+
+    def telling_move(self) -> bool:
+        """A move is being shown (its pieces move) and not yet told."""
+        return self._log_held_from is not None
 
     @property
     def last_events(self) -> list[Event]:
@@ -246,6 +262,7 @@ class GameScene(Scene):
         """Apply an action for the seat to act (person or bot) and show what happened."""
         seat = self.table.to_act()
         before = self.view
+        shown = len(self.log) if self._log_held_from is None else self._log_held_from
         events = self.table.apply(action)
         self.last_actor = seat
         self.status_note = ""
@@ -259,6 +276,8 @@ class GameScene(Scene):
                 self.status_note = said
                 self.status_seat = seat
         self.on_applied(action, seat, before, self.view)
+        # what the move did is told (log and status line) once the table has shown it
+        self._log_held_from = shown if self.anim.busy else None
         if self.session.state.is_over and not self._over_handled:
             self._over_handled = True
             self._record_result()
@@ -338,6 +357,8 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.anim.update(dt)
+        if self._log_held_from is not None and not self.anim.busy:
+            self._log_held_from = None   # the move has been shown: now tell it
         if self.covered():
             self._bot_started = time.perf_counter()   # bots wait while the table is covered
         elif not self.anim.busy:
@@ -483,6 +504,8 @@ class GameScene(Scene):
 
     def status_text(self) -> tuple[str, bool]:
         state = self.session.state
+        if self.telling_move() and self.last_actor is not None:
+            return f"{self.name(self.last_actor)} is playing…", False
         if state.is_over:
             winners = state.winners()
             names = " and ".join(self.name(w) for w in winners)
@@ -506,7 +529,7 @@ class GameScene(Scene):
 
     def _top_signature(self) -> Hashable:
         state = self.session.state
-        return (self.status_text(), state.current_player, self.viewer, self.status_seat)
+        return (self.status_text(), state.current_player, self.viewer, self.status_seat, self.telling_move())
 
     def _render_top(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
@@ -514,6 +537,8 @@ class GameScene(Scene):
         state = self.session.state
         telling = self.status_note and self.status_seat is not None and not self._deed_outlived()
         seat = self.status_seat if telling else state.current_player
+        if self.telling_move() and self.last_actor is not None:
+            seat = self.last_actor
         x = 24
         if seat is not None:
             theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
@@ -558,8 +583,8 @@ class GameScene(Scene):
         return render
 
     def _log_signature(self) -> Hashable:
-        log = self.log
-        return (len(self.session.events), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
+        log = self.shown_log
+        return (len(log), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
 
     def _render_log_layer(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
@@ -571,7 +596,7 @@ class GameScene(Scene):
                         bold=True)
         lines: list[tuple[int | None, str]] = []
         inner = pygame.Rect(rect.x + 18, rect.y + 44, rect.width - 36, rect.height - 56)
-        for seat, text in self.log:
+        for seat, text in self.shown_log:
             for i, line in enumerate(theme.wrap(self.words(text), theme.SIZE_SMALL, inner.width - 26)):
                 lines.append((seat if i == 0 else -1, line))
         line_h = theme.font(theme.SIZE_SMALL).get_linesize()
@@ -605,13 +630,19 @@ class GameScene(Scene):
         """Things drawn over the layers every frame (hover previews)."""
 
     def take_dirty(self):
-        # Re-render changed layers, at most a few milliseconds' worth per frame so an action
-        # never stalls an animation; the rest follow on the next frames.
-        deadline = time.perf_counter() + LAYER_BUDGET_S
-        self._layers_waiting = False
+        # Re-render changed layers while the frame (from its start, with the move it may have
+        # applied) stays within a few milliseconds, judged by each layer's last render time; the
+        # rest follow on the next frames, so an action never stalls an animation. A layer that
+        # waited a frame is drawn next, whatever it costs, so none waits for long.
+        budget_end = self.app.frame_started + FRAME_WORK_S
+        starved, self._layers_waiting = self._layers_waiting, False
+        drawn = False
         for layer in self.layers:
-            allowed = layer.surface is None or time.perf_counter() < deadline
+            now = time.perf_counter()
+            allowed = (layer.surface is None or now + layer.cost < budget_end
+                       or (starved and not drawn))
             if layer.refresh(allowed):
+                drawn = True
                 self.invalidate(layer.rect)
             elif not allowed and layer.signature() != layer.last:
                 self._layers_waiting = True
