@@ -8,13 +8,12 @@ interrupted writes are removed at start.
 """
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from pathlib import Path
 
 from . import paths
-from .saves import remove_temp_files
+from .saves import SaveError, read_save, remove_temp_files
 
 #: finished games' autosaves kept (newest first); older ones go at start
 FINISHED_KEPT = 10
@@ -67,14 +66,12 @@ def files() -> list[Path]:
 
 
 def _finished(path: Path) -> bool:
-    """Whether the file says its game is over (a cheap look: small, well-formed files only)."""
+    """Whether the file is a save this Journeys reads, of a game that is over: only such a file
+    is ever removed (a damaged or newer-version one is left for the player to see)."""
     try:
-        if path.stat().st_size > 4 * 1024 * 1024:
-            return False
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        return read_save(path).get("over") is True
+    except SaveError:
         return False
-    return isinstance(data, dict) and data.get("over") is True
 
 
 def tidy(force: bool = False) -> None:

@@ -173,9 +173,19 @@ class Session:
             "seed_known": self.seed_known,
             "actions": [action.to_json() for action in self.actions],
             "over": self.state.is_over,
+            **self._standing(),
             "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
             "app_version": __version__,
         }
+
+    def _standing(self) -> dict[str, Any]:
+        """Where the game stands, for the load screen's list (which does not replay saves):
+        the seat to act, or, once it is over, the scores and the winners. Loading ignores it."""
+        state = self.state
+        if state.is_over:
+            return {"scores": list(state.scores()), "winners": list(state.winners())}
+        seat = state.current_player
+        return {"turn": seat} if isinstance(seat, int) else {}
 
     def save_to(self, path: Path) -> None:
         write_json_atomic(path, self.to_save())

@@ -3,7 +3,7 @@ the saves folder, newest first.
 
 A file that cannot be read is still listed, greyed, with the reason, so a player can see it and
 delete it; loading goes through the main menu's `open_save`, which says why a save will not
-start. What a row knows comes from `savelist`.
+start and opens a finished game on its results. What a row knows comes from `savelist`.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from game.core import paths
+from game.core.text import plural
 from game.scenes.savelist import SaveRow, list_saves
 from game.ui import theme
 from game.ui.scene import Scene
@@ -26,7 +27,9 @@ LIST_VIEW = pygame.Rect(120, 176, 1080, 784)
 ROW_H = 88
 ROW_GAP = 10
 DETAIL = pygame.Rect(1250, 176, 550, 784)
+BUTTONS_Y = DETAIL.bottom - 96     # Load and Delete, at the foot of the detail panel
 DOUBLE_CLICK_MS = 450
+FACT_MIN_STEP = 26   # the detail panel's facts never closer than this (18 px type)
 LIST_MARGIN = 6    # rows may draw this far outside the list window: room for the selection glow
 
 
@@ -43,9 +46,10 @@ class LoadScene(Scene):
         self.scroller = Scroller(LIST_VIEW, step=ROW_H + ROW_GAP)
         self._last_click: tuple[int, int] = (-1, -1000)   # (row, ticks) for double clicks
         inner = DETAIL.inflate(-64, 0)
-        self.load_button = self.button((inner.x, DETAIL.bottom - 96, 290, 64), "Load", kind="primary",
-                                       tooltip="Open this game where it was saved (Enter)")
-        self.delete = ConfirmButton(self, (inner.right - 180, DETAIL.bottom - 96, 180, 64), "Delete",
+        self.load_button = self.button((inner.x, BUTTONS_Y, 290, 64), "Load", kind="primary",
+                                       tooltip="Open this game where it was saved; a finished one "
+                                               "on its results (Enter)")
+        self.delete = ConfirmButton(self, (inner.right - 180, BUTTONS_Y, 180, 64), "Delete",
                                     "Really delete?", tooltip="Remove this save file (Del)",
                                     on_calm=lambda: self.say(""))
         self.back_button = self.button((120, 990, 220, 64), "Back", tooltip="Back to the menu (Esc)")
@@ -91,6 +95,9 @@ class LoadScene(Scene):
             self.load_button.enable()
         else:
             self.load_button.disable()
+        label = "See results" if row is not None and row.ok and row.finished else "Load"
+        if self.load_button.text != label:   # a finished game opens on its results
+            self.load_button.set_text(label)
         self.delete.set_enabled(row is not None)
         self.invalidate(self.scroller.area)
         self.invalidate(DETAIL.inflate(8, 8))
@@ -277,12 +284,13 @@ class LoadScene(Scene):
             canvas.blit(tag, tag.get_rect(center=pill.center))
         canvas.blit(date_img, date_img.get_rect(topright=(right, rect.y + 16)))
         if row.ok:
-            detail = f"{row.title}  ·  {', '.join(row.seat_names)}"
-            status = "Finished" if row.finished else f"Move {row.moves}"
-            status_img = theme.text(status, theme.SIZE_BODY, tuple(theme.TEXT), bold=True)
-            canvas.blit(status_img, status_img.get_rect(bottomright=(right, rect.bottom - 12)))
-            theme.draw_text(canvas, detail, (x, rect.bottom - 14), theme.SIZE_BODY, theme.TEXT_DIM,
-                            anchor="bottomleft", max_width=right - status_img.get_width() - 40 - x)
+            # where the game stands, on the right (at most half the row), the game and its
+            # players (with their points once it is over) in the rest
+            status = theme.draw_text(canvas, row.standing, (right, rect.bottom - 12), theme.SIZE_BODY,
+                                     theme.HIGHLIGHT if row.finished else theme.TEXT, bold=True,
+                                     anchor="bottomright", max_width=(right - x) // 2)
+            theme.draw_text(canvas, row.line, (x, rect.bottom - 14), theme.SIZE_BODY, theme.TEXT_DIM,
+                            anchor="bottomleft", max_width=status.left - 40 - x)
         else:
             theme.draw_text(canvas, f"{row.reason.capitalize()}: cannot be loaded",
                             (x, rect.bottom - 14), theme.SIZE_BODY, theme.WARNING, anchor="bottomleft",
@@ -317,25 +325,31 @@ class LoadScene(Scene):
             colour = seat.get("colour", index)
             theme.draw_seat_badge(canvas, colour if isinstance(colour, int) else index, (x + 14, y + 15), 24)
             name = str(seat.get("name", "?"))
-            theme.draw_text(canvas, name, (x + 44, y), theme.SIZE_BODY, max_width=width - 200)
-            if seat.get("kind") == "bot":
-                theme.draw_text(canvas, f"bot, {seat.get('level', 'normal')}", (x + width, y + 2),
-                                theme.SIZE_SMALL, theme.TEXT_DIM, anchor="topright")
-            else:
-                theme.draw_text(canvas, "person", (x + width, y + 2), theme.SIZE_SMALL, theme.TEXT_DIM,
-                                anchor="topright")
-            y += 38
+            won = index in row.winners
+            theme.draw_text(canvas, name, (x + 44, y), theme.SIZE_BODY,
+                            theme.HIGHLIGHT if won else theme.TEXT, bold=won or index == row.to_act,
+                            max_width=width - 250)
+            kind = f"bot, {seat.get('level', 'normal')}" if seat.get("kind") == "bot" else "person"
+            if row.scores:
+                kind = f"{kind}  ·  {plural(row.scores[index], 'point')}"
+            elif index == row.to_act:
+                kind = f"{kind}  ·  to play"
+            theme.draw_text(canvas, kind, (x + width, y + 2), theme.SIZE_SMALL, theme.TEXT_DIM,
+                            anchor="topright", max_width=240)
+            y += 38 if len(row.seats) <= 4 else 34
         y += 20
         pygame.draw.line(canvas, theme.LINE, (x, y), (x + width, y), 1)
         y += 18
-        facts = [("Progress", "finished" if row.finished else f"{row.moves} moves played"),
-                 ("Game number", shown_number(row)), *row.options, ("Saved", row.date),
-                 ("File", row.path.name)]
-        for label, value in facts:
+        # the date is on the row already; the facts close up to stay clear of the buttons
+        facts = [("Progress", row.standing if row.finished else f"{plural(row.moves, 'move')} played"),
+                 ("Game number", shown_number(row)), *row.options, ("File", row.path.name)]
+        bottom = BUTTONS_Y - 16
+        step = max(FACT_MIN_STEP, min(32, (bottom - y) // len(facts)))
+        for label, value in facts[:max(0, (bottom - y) // step)]:
             theme.draw_text(canvas, label, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM)
             theme.draw_text(canvas, value, (x + width, y), theme.SIZE_SMALL, theme.TEXT,
                             anchor="topright", max_width=width - 150)
-            y += 32
+            y += step
 
 
 def list_summary(rows: list[SaveRow]) -> str:

@@ -141,7 +141,10 @@ class MenuScene(Scene):
             session.autosave()
             if session.autosave_ok:
                 path.unlink(missing_ok=True)
-        self.app.scene("game", session)
+        over = session.state.is_over
+        game = self.app.scene("game", session, bots_paused=over)
+        if over:   # a finished game opens on its results, as when it has just ended
+            game.show_results()
         return True
 
     def do_load(self) -> None:

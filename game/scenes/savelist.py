@@ -4,7 +4,9 @@ No drawing here; the main menu's Continue and the error screen choose their game
 (`continue_choice`). A file that cannot be used still gets a row, with the reason (a sentence for
 the detail panel, a word or two for the list), so a player can see it and delete it. A row
 carries the game number only where it may be shown: for a finished game or one whose number
-was typed in.
+was typed in. Where a game stands (whose turn it is, or the scores and winners once it is over)
+comes from the save's own word for it, so listing replays nothing; older saves without it show
+the move count or "Finished" alone.
 """
 from __future__ import annotations
 
@@ -37,6 +39,9 @@ class SaveRow:
     options: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # (label, choice)
     date: str = ""
     finished: bool = False
+    to_act: int | None = None     # the seat whose turn it is, if the save says
+    scores: list[int] = dataclasses.field(default_factory=list)    # a finished game's, if known
+    winners: list[int] = dataclasses.field(default_factory=list)   # a finished game's, if known
     error: str | None = None      # the full reason, for the detail panel
     reason: str = ""              # a word or two, for the row
 
@@ -57,6 +62,29 @@ class SaveRow:
     @property
     def seat_names(self) -> list[str]:
         return [str(seat.get("name", "?")) for seat in self.seats]
+
+    @property
+    def standing(self) -> str:
+        """Where the game stands, in brief: "Finished · Bo wins", "Ann to play · move 12"."""
+        names = self.seat_names
+        if self.finished:
+            if not self.winners:
+                return "Finished"
+            verb = "wins" if len(self.winners) == 1 else "win"
+            return f"Finished · {' and '.join(names[w] for w in self.winners)} {verb}"
+        move = f"move {self.moves}"
+        if self.to_act is None:
+            return move.capitalize()
+        return f"{names[self.to_act]} to play · {move}"
+
+    @property
+    def line(self) -> str:
+        """The game and its players; a finished game's with their points."""
+        if self.finished and self.scores:
+            players = " · ".join(f"{name} {points}" for name, points in zip(self.seat_names, self.scores))
+        else:
+            players = ", ".join(self.seat_names)
+        return f"{self.title}  ·  {players}"
 
 
 def bounded(text: str, limit: int = 80) -> str:
@@ -108,6 +136,7 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     row.seats = [seat if isinstance(seat, dict) else {"name": str(seat)} for seat in data["seats"]]
     row.moves = len(data["actions"])
     row.finished = bool(data.get("over", False))
+    read_standing(row, data)
     row.seed_known = data.get("seed_known", False) is True   # absent in older saves
     row.game_number = shown_game_number(data["seed"], known=row.seed_known, over=row.finished)
     for option in spec.options:
@@ -121,6 +150,27 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     if isinstance(saved_at, str) and saved_at.strip():
         row.date = saved_at.strip()[:16]   # minutes are enough
     return row
+
+
+def _seat_index(value: Any, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def read_standing(row: SaveRow, data: dict[str, Any]) -> None:
+    """The save's word on whose turn it is, or on the scores and winners of a finished game
+    (older saves have none); anything odd in it is left out, never shown."""
+    seats = len(row.seats)
+    if not row.finished:
+        turn = data.get("turn")
+        row.to_act = turn if _seat_index(turn, seats) else None
+        return
+    scores, winners = data.get("scores"), data.get("winners")
+    if (isinstance(scores, list) and len(scores) == seats
+            and all(isinstance(p, int) and not isinstance(p, bool) and abs(p) < 10 ** 9 for p in scores)):
+        row.scores = list(scores)
+    if (isinstance(winners, list) and 0 < len(winners) <= seats
+            and all(_seat_index(w, seats) for w in winners) and len(set(winners)) == len(winners)):
+        row.winners = list(winners)
 
 
 def autosave_rows() -> list[SaveRow]:

@@ -156,6 +156,43 @@ def test_tidy_cleans_every_folder_and_keeps_only_the_newest_finished_autosaves()
     assert unfinished.exists()
 
 
+def test_tidy_removes_only_finished_games_it_can_read():
+    """Beyond the newest finished autosaves, a newer Journeys' finished game and a damaged file
+    that says "over" are kept: only what this Journeys reads as a finished game goes."""
+    hour_ago = time.time() - 3600
+    newer = write_raw(paths.autosaves_dir() / "newer.json",
+                      json.dumps({**good_save(), "over": True, "version": SAVE_VERSION + 1}))
+    damaged = write_raw(paths.autosaves_dir() / "damaged.json", '{"over": true, "format": "journeys-save"')
+    odd = write_raw(paths.autosaves_dir() / "odd.json", json.dumps({**good_save(), "over": True, "seats": 3}))
+    for k, path in enumerate((newer, damaged, odd)):
+        os.utime(path, (hour_ago - 100 - k, hour_ago - 100 - k))   # the oldest of all
+    readable = []
+    for k in range(autosaves.FINISHED_KEPT + 2):
+        path = write_raw(paths.autosaves_dir() / f"f{k:02d}.json", json.dumps({**good_save(), "over": True}))
+        os.utime(path, (hour_ago + k, hour_ago + k))
+        readable.append(path)
+    autosaves.tidy(force=True)
+    assert newer.exists() and damaged.exists() and odd.exists()
+    assert [p.exists() for p in readable] == [False] * 2 + [True] * autosaves.FINISHED_KEPT
+
+
+# ---- where a game stands, for the load screen --------------------------------------------------
+def test_a_save_says_whose_turn_it_is_and_a_finished_games_scores_and_winners():
+    from game.core.rng import Rng
+    session = new_session()
+    data = session.to_save()
+    assert data["turn"] == session.state.current_player and "scores" not in data
+    rng = Rng(3)
+    while not session.state.is_over:
+        legal = session.state.legal_actions()
+        session.apply(legal[rng.below(len(legal))], autosave=False)
+    data = session.to_save()
+    assert "turn" not in data
+    assert (data["scores"], data["winners"]) == (session.state.scores(), session.state.winners())
+    loaded = Session.from_save(json.loads(json.dumps({**data, "scores": [0, 0], "winners": [1]})))
+    assert loaded.state.scores() == session.state.scores(), "loading replays; it never reads the summary"
+
+
 # ---- one autosave per game, never overwriting one it cannot read -----------------------------
 def test_every_new_game_gets_its_own_autosave():
     first, second = autosaves.new_path("ubike"), autosaves.new_path("ubike")

@@ -6,6 +6,7 @@ turns them into button presses, and those come back through the queue to the sce
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -17,17 +18,21 @@ import pygame
 import pytest
 
 from game.app import App
-from game.core import paths, stats
+from game.core import autosaves, paths, stats
 from game.core.registry import get, load_games
 from game.core.saves import write_json_atomic
 from game.core.session import Seat, Session
 from game.scenes.menu import MenuScene
-from game.scenes.load import LoadScene
+from game.scenes.load import DETAIL, LoadScene
+from game.scenes.results import ResultsScene
 from game.scenes.save_dialog import SaveDialog, safe_name
 from game.scenes.stats import StatsScene
 from game.settings import Settings
-from game.table.frame import GameScene
+from game.table.frame import GameScene, open_game
+from game.ui import theme
 from game.ui.scene import Scene
+
+from uihelpers import run_until
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -379,6 +384,168 @@ def test_load_with_nothing_saved(app):
     press(app, pygame.K_RETURN)
     press(app, pygame.K_DELETE)
     assert app.errors == [] and app.top is scene
+
+
+# ---- finished games on the load screen -------------------------------------------------------
+def played_to_the_end(seats: list[Seat], *, seed: int = 9, autosave_path: Path | None = None,
+                      game_id: str = "ubike", stop_before_end: bool = False) -> tuple[Session, Any]:
+    """A game played by random legal moves to its end (or to one move before it), and its
+    last move."""
+    spec = get(game_id)
+    probe = Session(spec, seats, {}, seed)
+    rng = random.Random(seed)
+    while not probe.state.is_over:
+        probe.apply(rng.choice(probe.state.legal_actions()), autosave=False)
+    session = Session(spec, seats, {}, seed, autosave_path=autosave_path)
+    for action in probe.actions[:-1 if stop_before_end else None]:
+        session.apply(action, autosave=False)
+    session.autosave()
+    return session, probe.actions[-1]
+
+
+def test_a_finished_game_from_load_opens_on_its_results_and_is_counted_once(app):
+    seats = [Seat("Ann", colour=0), Seat("Bo", colour=1)]
+    session, last = played_to_the_end(seats, autosave_path=autosaves.new_path("ubike"),
+                                      stop_before_end=True)
+    game = open_game(app, session)
+    game.table.lift_curtain(session.state.current_player)
+    game.perform(last)                                   # the game ends at the table
+    assert run_until(app, lambda: isinstance(app.top, ResultsScene), timeout=20), app.errors[-1:]
+    assert stats.load()["games"]["ubike"]["played"] == 1
+    click(app, centre(app.top.menu))
+    finished = session.autosave_path
+    written = finished.read_bytes()
+    menu = app.top
+    assert isinstance(menu, MenuScene) and not menu.continue_button.is_enabled   # finished: no Continue
+
+    load = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, load, finished)
+    assert load.load_button.text == "See results"
+    click(app, centre(load.load_button))
+    results = app.top
+    assert isinstance(results, ResultsScene) and app.scenes == [menu, results]
+    assert app.find(GameScene) is None                   # not left on its final board
+    assert results.session.state.is_over and results.scores == session.state.scores()
+    assert results.winners == session.state.winners()
+    pump(app, 10)
+    assert stats.load()["games"]["ubike"]["played"] == 1, "opening it again counts nothing"
+    assert finished.read_bytes() == written, "the finished game's autosave stays as it was"
+    assert app.errors == []
+
+    click(app, centre(results.again))                    # a new deal, an autosave of its own
+    again = app.find(GameScene)
+    assert again is not None and not again.session.state.is_over
+    assert again.session.autosave_path != finished and finished.read_bytes() == written
+
+
+def test_a_finished_save_and_its_load_option_open_on_the_results(app):
+    session, _ = played_to_the_end([Seat("Ann"), Seat("Bo", kind="bot", level="easy")], seed=4,
+                                   game_id="staedtetour")
+    path = paths.saves_dir() / "Done.json"
+    session.save_to(path)
+    menu = app.top
+    assert menu.open_save(path)                          # what --load FILE does
+    pump(app)
+    assert isinstance(app.top, ResultsScene) and app.top.winners == session.state.winners()
+    assert list(autosaves.files()) == [], "looking at results writes no autosave"
+    assert not paths.stats_path().exists() and app.errors == []
+
+
+def test_an_unfinished_game_from_load_still_opens_at_the_table(app):
+    path = make_save("Halfway", moves=3)
+    load = app.push(LoadScene(app))
+    pump(app)
+    click_row(app, load, path)
+    assert load.load_button.text == "Load"
+    click(app, centre(load.load_button))
+    assert isinstance(app.find(GameScene), GameScene) and app.find(ResultsScene) is None
+
+
+def draw_text_calls(monkeypatch) -> list[tuple[str, Any]]:
+    """Every text the scenes draw through theme.draw_text, with the rectangle it took."""
+    seen: list[tuple[str, Any]] = []
+    real = theme.draw_text
+
+    def recording(surface, string, *args, **kwargs):
+        rect = real(surface, string, *args, **kwargs)
+        seen.append((string, rect))
+        return rect
+    monkeypatch.setattr(theme, "draw_text", recording)
+    return seen
+
+
+def test_the_list_says_who_is_to_play_and_how_finished_games_ended(app, monkeypatch):
+    unfinished = make_save("Halfway", moves=3, seats=[Seat("Ann"), Seat("Bo")])
+    to_act = Session.load(unfinished).state.current_player
+    ended, _ = played_to_the_end([Seat("Ann"), Seat("Bo"), Seat("Cy")], seed=5)
+    done = paths.saves_dir() / "Done.json"
+    ended.save_to(done)
+    scores, winners = ended.state.scores(), ended.state.winners()
+    drawn = draw_text_calls(monkeypatch)
+    load = app.push(LoadScene(app))
+    pump(app)
+    rows = {row.path: row for row in load.rows}
+    names = ["Ann", "Bo", "Cy"]
+    win_words = " and ".join(names[w] for w in winners)
+    assert rows[done].standing == f"Finished · {win_words} {'wins' if len(winners) == 1 else 'win'}"
+    assert rows[done].line == "UBike Tour: Taiwan  ·  " + " · ".join(f"{n} {p}" for n, p in zip(names, scores))
+    assert rows[unfinished].standing == f"{['Ann', 'Bo'][to_act]} to play · move 3"
+    texts = [text for text, _ in drawn]
+    assert rows[done].standing in texts and rows[done].line in texts
+    assert rows[unfinished].standing in texts
+    assert app.errors == []
+
+
+def test_a_save_without_a_word_on_its_standing_or_with_an_odd_one_shows_only_what_is_sure(app):
+    plain = make_save("Plain", moves=2)
+    odd = make_save("Odd", moves=2)
+    for path, extra in ((plain, {}), (odd, {"turn": 7})):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.pop("turn", None)
+        path.write_text(json.dumps({**data, **extra}), encoding="utf-8")
+    ended, _ = played_to_the_end([Seat("Ann"), Seat("Bo")], seed=5)
+    wrong = []
+    for k, extra in enumerate(({"scores": [1], "winners": [0, 0]}, {"scores": "lots", "winners": [True]},
+                                {"scores": [1, 2], "winners": [2]}, {"scores": None, "winners": None})):
+        path = paths.saves_dir() / f"ended{k}.json"
+        path.write_text(json.dumps({**ended.to_save(), **extra}), encoding="utf-8")
+        wrong.append(path)
+    load = app.push(LoadScene(app))
+    pump(app)
+    rows = {row.path: row for row in load.rows}
+    assert rows[plain].standing == rows[odd].standing == "Move 2"
+    for path in wrong:
+        assert rows[path].standing.startswith("Finished") and rows[path].ok
+    assert rows[wrong[0]].standing == "Finished" and rows[wrong[0]].scores == []
+    assert rows[wrong[2]].scores == [1, 2] and rows[wrong[2]].winners == []
+    for index in range(len(load.rows)):
+        load.select(index)
+        pump(app, 1)
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_the_detail_panel_keeps_five_seats_and_every_option_clear_of_its_buttons(app, monkeypatch, over):
+    seats = [Seat("Annabel " * 6)] + [Seat(f"Bot {n}", kind="bot", level="hard", colour=i + 1)
+                                      for i, n in enumerate(["Ada", "Kai", "Ivo", "Uma"])]
+    spec = get("tokaido")
+    assert len(spec.options) >= 6, "enough options to fill the panel"
+    if over:
+        session, _ = played_to_the_end(seats, seed=3, game_id="tokaido")
+    else:
+        session = Session(spec, seats, {}, 3)
+        session.apply(session.state.legal_actions()[0], autosave=False)
+    session.save_to(paths.saves_dir() / "Five.json")
+    drawn = draw_text_calls(monkeypatch)
+    load = app.push(LoadScene(app))
+    pump(app)
+    in_panel = [(text, rect) for text, rect in drawn if DETAIL.contains(rect)]
+    assert any(text == "File" for text, _ in in_panel), "the last fact is drawn"
+    buttons = load.load_button.rect.union(load.delete.element.rect)
+    assert not [text for text, rect in in_panel if rect.colliderect(buttons)]
+    facts = sorted(rect.y for text, rect in in_panel if text in ("Progress", "Game number", "File"))
+    assert all(b - a >= theme.font(theme.SIZE_SMALL).get_height() for a, b in itertools.pairwise(facts))
 
 
 # ---- the save dialog --------------------------------------------------------------------------
