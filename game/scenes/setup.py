@@ -31,6 +31,7 @@ X_BADGE, X_NAME, X_KIND, X_LEVEL, X_REMOVE = 160, 240, 690, 900, 1140
 OPTIONS_X = 1340
 OPTION_H = 200           # an option with its help below
 COMPACT_OPTION_H = 86    # with many options: help beside the choice (less when they are many)
+COMPACT_TOP = 140        # many options start higher, beside the title, so that each help has two lines
 NUMBER_H = 176           # the game number: its label, box and note
 START_Y = 920            # the row of Back, Rules and Start
 ABOUT_X, ABOUT_W, ABOUT_BOTTOM, ABOUT_MIN_H, ABOUT_MAX_H = 160, 1040, 870, 130, 220
@@ -56,12 +57,18 @@ def is_default_name(name: str) -> bool:
     return name in DEFAULT_NAMES or name in BOT_NAMES
 
 
+def options_top(count: int) -> int:
+    """Where the first of `count` options goes: beside the first seat, or higher when they are
+    many (the title leaves the right side free)."""
+    return ROW_Y if count <= 2 else COMPACT_TOP
+
+
 def option_row_height(count: int) -> int:
     """How tall one option's row is when a game has `count` options: all of them and the game
     number fit above the Start row."""
     if count <= 2:
         return OPTION_H
-    return min(COMPACT_OPTION_H, (START_Y - 16 - NUMBER_H - ROW_Y) // count)
+    return min(COMPACT_OPTION_H, (START_Y - 16 - NUMBER_H - options_top(count)) // count)
 
 
 def about_rect(seats: int) -> pygame.Rect | None:
@@ -152,7 +159,7 @@ class SetupScene(Scene):
         add_y = ROW_Y + len(self.seats) * ROW_H
         self.add_button = self.button((X_NAME, add_y + 4, 260, 56), "+ Add a seat",
                                       enabled=len(self.seats) < self.spec.max_players)
-        y = ROW_Y
+        y = options_top(len(self.spec.options))
         self.option_menus = {}
         for option in self.spec.options:
             labels = [label for _, label in option.choices]
@@ -334,15 +341,15 @@ class SetupScene(Scene):
             if not seat.is_bot:
                 theme.draw_text(canvas, "plays with the mouse", (X_LEVEL + 8, y + 32), theme.SIZE_SMALL,
                                 theme.TEXT_DIM, anchor="midleft")
-        theme.draw_text(canvas, "Options", (OPTIONS_X, ROW_Y - 44), theme.SIZE_BODY, theme.TEXT_DIM, bold=True)
+        y = options_top(len(self.spec.options))
+        theme.draw_text(canvas, "Options", (OPTIONS_X, y - 44), theme.SIZE_BODY, theme.TEXT_DIM, bold=True)
         self.hints = []
-        y = ROW_Y
         for option in self.spec.options:
             label_width = 284 if self.compact else 440
-            self._fitted(canvas, option.label, pygame.Rect(OPTIONS_X, y + 4, label_width, 30), theme.SIZE_BODY,
+            self._fitted(canvas, option.label, pygame.Rect(OPTIONS_X, y + 2, label_width, 30), theme.SIZE_BODY,
                          theme.TEXT, bold=True, lines=1)
             if self.compact:   # many options: the help in short lines beside the choice
-                help_rect = pygame.Rect(OPTIONS_X, y + 32, 284, self.option_h - 36)
+                help_rect = pygame.Rect(OPTIONS_X, y + 30, 284, self.option_h - 32)
                 self._fitted(canvas, option.help, help_rect, theme.SIZE_SMALL, theme.TEXT_DIM, line_gap=0)
             else:
                 self._fitted(canvas, option.help, pygame.Rect(OPTIONS_X, y + 104, 440, 90), theme.SIZE_SMALL,

@@ -5,20 +5,25 @@ mark of the traveller to act beside (not over) another on a doubled stop, and wh
 gained rising over the seat's panel instead of the road's names."""
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
 from game.core.session import BOT, PERSON, Seat
 from game.games.tokaido import art
-from game.games.tokaido.board import SUPPLY_ROWS, draw_acting, supply, supply_left, tip_lines
+from game.games.tokaido.board import (SUPPLY_ROWS, draw_acting, draw_supply, met_area, met_caption_rect, supply,
+                                      supply_cells, supply_left, tip_lines)
 from game.games.tokaido.data import FIRST_EDITION, LATER_EDITION
-from game.games.tokaido.layout import MAP, MET_CARD, PAWN, SUPPLY, TRACK, TRACK_MARK
+from game.games.tokaido.layout import MAP, MET_CARD, PANEL, PAWN, SUPPLY, TIP, TRACK, TRACK_MARK
 from game.games.tokaido.panel import Moment, build_choice
-from game.games.tokaido.rules import (AMULET, AMULETS, CALLI, CALLIGRAPHY, ENCOUNTER, ENCOUNTER_NAMES, HOTSPRING,
-                                      LEGEND, LEGENDARY, MEALS, OPTION, SOUVENIRS, TEMPLE, ChooseOption, Move,
-                                      journey)
+from game.games.tokaido.rules import (AMULET, AMULETS, CALLI, CALLIGRAPHY, ENCOUNTER, ENCOUNTER_NAMES, HOTSPRING, INN,
+                                      LEGEND, LEGENDARY, MEALS, OPTION, PANORAMAS, SECTIONS, SOUVENIRS, TEMPLE,
+                                      ChooseOption, Move, journey)
+from game.games.tokaido.scene import Met
 from game.games.tokaido.track import track_marks
 from game.games.tokaido.words import ENCOUNTER_TEXT, pool_text
+from game.ui import theme
 
 from uihelpers import click, frames, make_app
 from test_tokaido_scene import ANN_AND_BOTS, advance, new_session, pending_kind, show
@@ -34,6 +39,18 @@ def _pygame():
 
 def differs(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
+
+
+def changed_box(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect:
+    """The smallest rectangle holding every pixel where `a` and `b` (of one size) differ."""
+    there, back = a.copy(), b.copy()
+    there.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    there.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    mask = pygame.mask.from_threshold(there, (0, 0, 0, 255), (1, 1, 1, 255))
+    mask.invert()
+    boxes = mask.get_bounding_rects()
+    return boxes[0].unionall(boxes[1:]) if boxes else pygame.Rect(0, 0, 0, 0)
 
 
 # ---- the cards' faces ----------------------------------------------------------------------------
@@ -99,6 +116,54 @@ def test_each_family_of_cards_has_its_own_painting():
             assert differs(a, b)
 
 
+def column(surface: pygame.Surface, x: int, top: int, bottom: int) -> list[tuple[int, int, int]]:
+    return [tuple(surface.get_at((x, y)))[:3] for y in range(top, bottom)]
+
+
+def distance(a: list, b: list) -> float:
+    """The mean difference of two runs of pixels, per channel (0-255)."""
+    return sum(abs(p - q) for u, v in zip(a, b) for p, q in zip(u, v)) / (3 * len(a))
+
+
+@pytest.mark.parametrize("kind", PANORAMAS)
+def test_a_panoramas_cards_are_parts_of_one_painting_each_with_its_number(kind):
+    w, h = 200, 236
+    window = art.panorama_art_rect(w, h)
+    faces = [art.panorama_face(kind, part, w, h) for part in range(1, SECTIONS[kind] + 1)]
+    top, bottom = window.y + window.h // 2, window.bottom - 1       # below the number's seal
+    for left, right in zip(faces, faces[1:]):
+        seam = distance(column(left, window.right - 1, top, bottom), column(right, window.x, top, bottom))
+        across = distance(column(left, window.x, top, bottom), column(left, window.right - 1, top, bottom))
+        assert seam < 20 and seam < across, kind         # the land runs on from one card into the next
+        assert differs(left.subsurface(window), right.subsurface(window))      # not one picture repeated
+    for part, face in enumerate(faces, 1):
+        seal = pygame.Rect(window.x + 6, window.y + 6, 32, 32)
+        reds = sum(1 for x in range(seal.x, seal.right) for y in range(seal.y, seal.bottom)
+                   if face.get_at((x, y)).r > 150 and face.get_at((x, y)).g < 90)
+        assert reds > 300, part                          # the part's number stands in a vermilion seal
+        painted = {tuple(face.get_at((x, y))) for x in range(window.x, window.right, 3)
+                   for y in range(window.y, window.bottom, 3)}
+        assert len(painted) > 45, part                   # a painting (a plain icon on paper gives under 30)
+    strip = art.panorama_strip(kind)
+    assert strip.get_size() == (SECTIONS[kind] * art.PART_STEP, art.PART_H)
+
+
+def test_travellers_and_card_backs_are_painted_too():
+    for key in ("hiroshige", "kinko"):
+        face = art.traveller_face(key, 396, 280)
+        portrait = {tuple(face.get_at((x, y))) for x in range(14, 96, 2) for y in range(46, 128, 2)}
+        rim = face.get_at((13, 44 + 43))
+        assert len(portrait) > 25 and rim.r + rim.g + rim.b < 200, key      # a painted portrait in its disc
+    for kind, size in (("traveller", (396, 280)), ("encounter", (240, 236)), ("meal", (124, 200))):
+        back = art.card_back(kind, *size)
+        border = [tuple(back.get_at((x, 24))) for x in range(10, size[0] - 10)]
+        changes = sum(a != b for a, b in zip(border, border[1:]))
+        assert changes >= 8, kind                        # a pattern of waves on the deck's colour, not a flat field
+        disc = min(size) // 2 + 8
+        paper = back.get_at((size[0] // 2, size[1] // 2 - disc // 2 + 4))
+        assert paper == theme.PAPER, kind                # the deck's painting on a paper disc
+
+
 # ---- the encounter just drawn --------------------------------------------------------------------
 
 def test_an_encounter_is_shown_as_a_card_until_clicked_away_TOK_20():
@@ -110,19 +175,37 @@ def test_an_encounter_is_shown_as_a_card_until_clicked_away_TOK_20():
             and any(isinstance(a, Move) and s.road[a.index].kind == ENCOUNTER for a in s.legal_actions()))
     scene.refresh_view()
     frames(app)
-    plain = app.canvas.subsurface(MET_CARD).copy()
     move = next(a for a in session.state.legal_actions()
                 if isinstance(a, Move) and session.state.road[a.index].kind == ENCOUNTER)
     assert scene.try_action(move)
     met = session.state.players[0]["encounters"][-1]
     assert scene.met is not None and scene.met.card == met and scene.met.piece == 0
-    frames(app, 3)
-    assert differs(app.canvas.subsurface(MET_CARD).copy(), plain)      # drawn over the road
+    frames(app, 300, dt=1 / 60)                     # five seconds: Ann arrives, her marker slides, the card goes
+    assert scene.met is None
+    plain = app.canvas.subsurface(MET_CARD).copy()  # the same moment without the card
+    road = app.canvas.subsurface(MAP).copy()
+    scene.met = Met(met, 0)
+    scene.invalidate()
+    frames(app, 2)
+    assert differs(app.canvas.subsurface(MET_CARD).copy(), plain)          # drawn over the journey panel
+    x, y = scene.pawn_xy(0)
+    ring = pygame.Rect(0, 0, PAWN + 26, PAWN + 26)
+    ring.center = (round(x), round(y) - 6)
+    changed = changed_box(app.canvas.subsurface(MAP).copy(), road)
+    assert changed.w and ring.contains(changed)                         # the road shows all, with a ring round Ann
     click(app, MET_CARD.center)
     assert scene.met is None
     frames(app, 2)
     assert not differs(app.canvas.subsurface(MET_CARD).copy(), plain)  # and gone, without a ghost
+    assert not differs(app.canvas.subsurface(MAP).copy(), road)
     assert app.errors == []
+
+
+def test_the_encounter_card_hides_neither_the_road_nor_the_decision():
+    area = met_area()
+    assert area.contains(MET_CARD) and area.contains(met_caption_rect())
+    assert not area.colliderect(MAP) and not area.colliderect(PANEL)
+    assert area.collidelist([TIP, SUPPLY.move(MAP.topleft), TRACK.move(MAP.topleft)]) == -1
 
 
 def test_a_bots_encounter_is_shown_too_and_goes_by_itself():
@@ -169,6 +252,20 @@ def test_the_crossroads_supply_is_on_the_road_and_follows_the_game_TOK_46():
     other.bots_paused = True
     frames(plain)
     assert differs(plain.canvas.subsurface(SUPPLY.move(MAP.topleft)).copy(), shown)  # no plaque without it
+
+
+def test_an_empty_supply_strikes_out_its_picture_not_its_count():
+    full = pygame.Surface((MAP.w, MAP.h))
+    empty = pygame.Surface((MAP.w, MAP.h))
+    draw_supply(full, (1,) * len(SUPPLY_ROWS))
+    draw_supply(empty, (0,) * len(SUPPLY_ROWS))
+    for picture, count in supply_cells():
+        number = theme.text("0", theme.SIZE_BODY, bold=True).get_rect(midleft=count)
+        assert not number.colliderect(picture) and SUPPLY.contains(picture) and SUPPLY.contains(number)
+        strike = changed_box(full.subsurface(picture), empty.subsurface(picture))
+        assert strike.w > picture.w // 2                                # the picture is struck through
+        between = pygame.Rect(picture.right, number.y, number.x - picture.right, number.h)
+        assert not differs(full.subsurface(between), empty.subsurface(between))   # and nothing runs on
 
 
 def test_a_stops_tip_says_when_its_supply_is_empty():
@@ -285,3 +382,17 @@ def test_travellers_waiting_at_an_inn_and_the_mark_of_the_one_to_act_hide_nobody
         draw_acting(surface, scene.roadmap.pawn_xy(view, piece), scene.roadmap.free_side(view, piece))
         drawn = surface.get_bounding_rect()
         assert all(not drawn.colliderect(b) for k, b in enumerate(badges) if k != piece)
+
+
+def test_five_travellers_fit_in_every_inns_queue_without_overlap_TOK_12():
+    app = make_app()
+    scene = show(app, new_session(ANN_AND_BOTS, seed=3, initiation=True))
+    roadmap = scene.roadmap
+    inns = [i for i, stop in enumerate(roadmap.stops) if stop.kind == INN]
+    assert len(inns) == 5
+    for index in inns:
+        spots = [roadmap.queue_xy(index, k) for k in range(5)]
+        assert all(math.dist(a, b) >= PAWN + 2 for a, b in zip(spots, spots[1:])), index   # the map's step
+        badges = [pygame.Rect(round(x) - PAWN // 2, round(y) - PAWN // 2, PAWN, PAWN) for x, y in spots]
+        assert all(not a.colliderect(b) for i, a in enumerate(badges) for b in badges[i + 1:]), index
+        assert all(pygame.Rect(0, 0, MAP.w, MAP.h).contains(b) for b in badges), index

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.core.board import RESERVED_PROPERTY_NAMES, Board, load_board
+from game.games.tokaido.layout import PAWN
 
 from maphelpers import png_size, property_names
 
@@ -154,7 +155,7 @@ def test_inns_and_their_towns(board: Board) -> None:
         assert props["town"] == town
         assert isinstance(props["inn_dx"], int) and isinstance(props["inn_dy"], int)
         step = math.hypot(props["inn_dx"], props["inn_dy"])
-        assert 20 <= step <= 32, pos
+        assert PAWN + 2 <= step <= 40, pos       # five pawns in a row, none over the next
     for node in board.nodes.values():
         if node.kind != "inn":
             assert not {"town", "inn_dx", "inn_dy"} & node.props.keys(), node.key

@@ -76,6 +76,17 @@ def test_setup_text_fits_or_shows_whole_under_the_mouse(game):
     assert not about, "with two seats, About this game has room for all of it"
 
 
+@pytest.mark.parametrize("game", PLAYABLE)
+def test_setup_option_labels_and_help_read_whole_without_the_mouse(game):
+    spec = get(game)
+    for seats in sorted({spec.min_players, spec.max_players}):
+        app, scene = setup_scene(game, seats)
+        app.draw()
+        cut = {text for _rect, text in scene.hints}
+        assert not cut & {o.help for o in spec.options}, f"{game}, {seats} seats: a help line is cut"
+        assert not cut & {o.label for o in spec.options}, f"{game}, {seats} seats: an option's name is cut"
+
+
 def test_fit_to_box_wraps_then_shrinks_then_cuts():
     words = "Contemplation of the mountain at dawn, part 1 of 3, 1 point"
     roomy = theme.fit_to_box(words, 2000, 40, 22, 18)
@@ -180,7 +191,7 @@ def game_with(seats, game="staedtetour", seed=4):
 
 def test_after_a_bot_moves_the_status_line_says_whose_turn_it_is_and_the_log_keeps_the_deed():
     app, scene, session = game_with([Seat("Bot Ada", BOT, "easy", colour=0), Seat("Ann", PERSON, colour=1)])
-    assert run_until(app, lambda: scene.is_my_turn() and session.actions)
+    assert run_until(app, lambda: scene.is_my_turn() and session.actions and not scene.telling_move())
     deed = scene.table.said_by(0, [e for _, e in session.events])
     assert deed and any(scene.words(text) == deed for _, text in scene.log)
     text, warning = scene.status_text()

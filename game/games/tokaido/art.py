@@ -326,20 +326,42 @@ def meal_face(meal: int, price: int, w: int, h: int) -> pygame.Surface:
     return _ready(surf)
 
 
+#: a traveller's robe in the portrait on its tile, one of these by its name
+ROBES = ("#9b2f2a", "#2d6aa3", "#4f6e5c", "#7a5ea8", "#b8902e", "#b0607f", "#4f8a8b", "#7b5b3e", "#c26f34")
+
+
+def _portrait(key: str, size: int) -> pygame.Surface:
+    """A traveller's portrait: the painted figure in a robe of its own, on a washed paper disc."""
+    colour = ROBES[sum(map(ord, key)) % len(ROBES)]
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    centre = (size // 2, size // 2)
+    pygame.draw.circle(surf, CARD_EDGE, centre, size // 2)
+    pygame.draw.circle(surf, pygame.Color(colour).lerp(theme.PAPER, 0.78), centre, size // 2 - 2)
+    _wash(surf, pygame.Rect(size // 6, size // 6, 2 * size // 3, 2 * size // 3), colour, key)
+    img = motif("figure", size - 16, colour)
+    surf.blit(img, img.get_rect(center=(centre[0], centre[1] + 3)))
+    return surf
+
+
 @cached
 @lru_cache(maxsize=32)
 def traveller_face(key: str, w: int, h: int) -> pygame.Surface:
-    """A traveller tile: name, title, starting coins and power."""
+    """A traveller tile: a painted portrait, name, title, starting coins and power."""
     t = TRAVELLERS[key]
     band = "#34465a" if t["set"] == "base" else "#5a3446"
-    surf = _card(w, h, band, "Traveller" if t["set"] == "base" else "Traveller · Crossroads", band_h=36)
-    theme.draw_text(surf, t["name"], (18, 48), theme.SIZE_TITLE, theme.INK, bold=True)
-    theme.draw_text(surf, t["title"], (20, 100), theme.SIZE_BODY, INK_SOFT)
+    surf = _card(w, h, band, "Traveller" if t["set"] == "base" else "Traveller · Crossroads", band_h=36,
+                 icon_name="tok_encounter", wash=key)
+    face = _portrait(key, 86)
+    surf.blit(face, (12, 44))
+    left, coins_left = 110, w - 104
+    size = fitting_size(t["name"], coins_left - left - 6, (theme.SIZE_TITLE, 34, theme.SIZE_LARGE))
+    theme.draw_text(surf, t["name"], (left, 48), size, theme.INK, bold=True, max_width=coins_left - left - 6)
+    theme.draw_text(surf, t["title"], (left + 2, 100), theme.SIZE_BODY, INK_SOFT, max_width=coins_left - left)
     coin = icon("tok_coin", 40, COIN_GOLD)
     surf.blit(coin, coin.get_rect(topright=(w - 62, 54)))
     theme.draw_text(surf, str(t["coins"]), (w - 18, 74), theme.SIZE_TITLE, theme.INK, bold=True, anchor="midright")
     theme.draw_text(surf, "coins", (w - 40, 106), theme.SIZE_SMALL, INK_SOFT, anchor="midtop")
-    pygame.draw.line(surf, PAPER_LINE, (18, 136), (w - 18, 136), 2)
+    pygame.draw.line(surf, PAPER_LINE, (18, 138), (w - 18, 138), 2)
     theme.draw_paragraph(surf, t["power"], pygame.Rect(18, 148, w - 36, h - 156), theme.SIZE_BODY, theme.INK,
                          line_gap=2)
     return _ready(surf)
@@ -348,16 +370,37 @@ def traveller_face(key: str, w: int, h: int) -> pygame.Surface:
 @cached
 @lru_cache(maxsize=16)
 def card_back(kind: str, w: int, h: int) -> pygame.Surface:
-    """The back of a meal, traveller or encounter card: face down, for others' eyes."""
-    colour = {"meal": KIND_COLOURS[INN], "traveller": "#34465a", "encounter": KIND_COLOURS[ENCOUNTER]}[kind]
-    icon_name = {"meal": "tok_meal", "traveller": "tok_encounter", "encounter": "tok_encounter"}[kind]
+    """The back of a meal, traveller or encounter card, face down for others' eyes: the deck's
+    colour under a pattern of waves (seigaiha), a gold frame, and the deck's painting on a paper
+    disc."""
+    name = {"meal": KIND_COLOURS[INN], "traveller": "#34465a", "encounter": KIND_COLOURS[ENCOUNTER]}[kind]
+    colour = pygame.Color(name)
+    painting = {"meal": "bowl", "traveller": "figure", "encounter": "figure"}[kind]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, CARD_EDGE, rect, border_radius=10)
-    pygame.draw.rect(surf, pygame.Color(colour), rect.inflate(-4, -4), border_radius=9)
-    pygame.draw.rect(surf, (255, 248, 230, 80), rect.inflate(-16, -16), 2, border_radius=7)
-    img = icon(icon_name, min(w, h) // 2, (255, 248, 230, 200))
-    surf.blit(img, img.get_rect(center=rect.center))
+    inner = rect.inflate(-4, -4)
+    pygame.draw.rect(surf, colour, inner, border_radius=9)
+    waves = pygame.Surface(inner.size, pygame.SRCALPHA)
+    light = colour.lerp((255, 248, 230), 0.35)
+    r = 14
+    for row, y in enumerate(range(0, inner.h + r, r // 2 + 1)):
+        for x in range(-r + (row % 2) * r, inner.w + r, 2 * r):
+            for k in (r, r - 4, r - 8):
+                pygame.draw.circle(waves, (light.r, light.g, light.b, 90), (x, y), k, 2, draw_top_left=True,
+                                   draw_top_right=True)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=9)
+    waves.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(waves, inner.topleft)
+    pygame.draw.rect(surf, COIN_GOLD, rect.inflate(-14, -14), 2, border_radius=7)
+    disc = min(w, h) // 2 + 8
+    centre = rect.center
+    pygame.draw.circle(surf, CARD_EDGE, centre, disc // 2 + 3)
+    pygame.draw.circle(surf, COIN_GOLD, centre, disc // 2 + 1)
+    pygame.draw.circle(surf, theme.PAPER, centre, disc // 2 - 2)
+    img = motif(painting, disc - 14, name)
+    surf.blit(img, img.get_rect(center=centre))
     return _ready(surf)
 
 
@@ -386,50 +429,157 @@ def encounter_face(kind: str, w: int, h: int) -> pygame.Surface:
 
 
 PART_W, PART_H, PART_STEP = 26, 19, 29      # a panorama part in the journey panel
+PANO_PART = (184, 116)                      # one part of a panorama's painting, as a card shows it
+
+
+def _hills(surf: pygame.Surface, rng: random.Random, base: float, height: float, colour, bumps: int,
+           sharp: bool = False) -> list[tuple[int, int]]:
+    """A range of hills (or `sharp` peaks) across the whole painting, filled to the bottom in
+    `colour`; returns its ridge line, for snow or trees."""
+    w, h = surf.get_size()
+    peaks = [(w * (k + rng.uniform(-0.3, 0.3)) / bumps, base - height * rng.uniform(0.45, 1.0))
+             for k in range(-1, bumps + 2)]
+    ridge = []
+    for x in range(0, w + 8, 8):
+        y = base
+        for px, py in peaks:
+            d = abs(x - px) / (w / bumps)
+            rise = (1 - d) if sharp else math.cos(min(d, 1) * math.pi / 2) ** 2
+            y = min(y, base - (base - py) * max(0.0, rise))
+        ridge.append((x, round(y)))
+    pygame.draw.polygon(surf, colour, ridge + [(w, h), (0, h)])
+    return ridge
+
+
+def _pine(surf: pygame.Surface, x: int, y: int, size: int, colour) -> None:
+    """A little pine in three tiers, its foot at (x, y)."""
+    pygame.draw.line(surf, (74, 52, 36), (x, y), (x, y - size), max(2, size // 8))
+    for k, width in enumerate((0.9, 0.7, 0.45)):
+        top = y - size * (0.35 + 0.25 * k)
+        pygame.draw.ellipse(surf, colour, (x - size * width / 2, top - size * 0.12, size * width, size * 0.24))
+
+
+@cached
+@lru_cache(maxsize=3)
+def landscape(kind: str) -> pygame.Surface:
+    """A whole panorama as one watercolour painting, PANO_PART wide for each of its parts, to be
+    cut part by part: terraced rice fields under hills, a mountain range with snow and pines, or
+    the sea's waves with islands and a boat; the sun rises in the last part. Painted at twice
+    the size and smoothed down, the same every time."""
+    total = SECTIONS[kind]
+    w, h = 2 * PANO_PART[0] * total, 2 * PANO_PART[1]
+    rng = random.Random(f"panorama {kind}")
+    surf = pygame.Surface((w, h))
+    for y in range(h):                                           # a paper sky, warmer towards the land
+        surf.fill(pygame.Color(238, 230, 210).lerp((246, 238, 220), y / h), (0, y, w, 1))
+    for _ in range(total * 2):                                   # long clouds, a band of gold mist
+        cx, cy = rng.randint(0, w), rng.randint(h // 10, h // 3)
+        pygame.draw.ellipse(surf, (228, 214, 176), (cx, cy, rng.randint(80, 200), 10))
+    pygame.draw.circle(surf, (214, 96, 78), (w - 2 * PANO_PART[0] // 3, round(h * 0.28)), h // 10)
+    if kind == "paddy":
+        _hills(surf, rng, h * 0.42, h * 0.16, (176, 190, 150), total * 2)
+        _hills(surf, rng, h * 0.5, h * 0.12, (140, 164, 102), total * 3)
+        greens = [(168, 190, 96), (134, 166, 70), (180, 198, 112), (118, 152, 62), (152, 180, 84)]
+        for i, top in enumerate(range(round(h * 0.5), h, 22)):     # terraces, each a little lower
+            edge = [(x, top + round(5 * math.sin(x / 37 + i * 1.7))) for x in range(0, w + 10, 10)]
+            pygame.draw.polygon(surf, greens[i % len(greens)], edge + [(w, h), (0, h)])
+            pygame.draw.lines(surf, (206, 222, 214), False, edge, 2)      # the water at each edge
+            for x in range(rng.randint(4, 14), w, 18):                   # rows of young rice
+                y = top + 10 + round(5 * math.sin(x / 37 + i * 1.7))
+                if y < h - 4:
+                    pygame.draw.line(surf, (82, 116, 44), (x, y + 6), (x - 3, y), 2)
+                    pygame.draw.line(surf, (82, 116, 44), (x, y + 6), (x + 3, y), 2)
+        for k in range(total):                                   # a farmhouse in every part
+            x, y = k * 2 * PANO_PART[0] + rng.randint(40, 2 * PANO_PART[0] - 70), round(h * 0.47)
+            pygame.draw.rect(surf, (236, 226, 204), (x, y - 12, 30, 14))
+            pygame.draw.polygon(surf, (92, 70, 52), [(x - 6, y - 12), (x + 15, y - 26), (x + 36, y - 12)])
+    elif kind == "mountain":
+        _hills(surf, rng, h * 0.62, h * 0.42, (170, 184, 180), total * 2, sharp=True)
+        ridge = _hills(surf, rng, h * 0.78, h * 0.5, (104, 134, 118), total * 2 + 1, sharp=True)
+        for (x0, y0), (x1, y1), (x2, y2) in zip(ridge, ridge[1:], ridge[2:]):
+            if y1 < y0 and y1 < y2 and y1 < h * 0.48:            # snow on the high peaks
+                pygame.draw.polygon(surf, (246, 244, 238), [(x1 - 22, y1 + 16), (x1, y1), (x1 + 22, y1 + 16)])
+        mist = pygame.Surface((w, h), pygame.SRCALPHA)           # mist across the valley
+        for y in (h * 0.6, h * 0.7):
+            for x in range(-60, w, 90):
+                pygame.draw.ellipse(mist, (240, 236, 224, 120), (x + rng.randint(0, 30), round(y), 150, 10))
+        surf.blit(mist, (0, 0))
+        _hills(surf, rng, h, h * 0.18, (70, 100, 80), total * 3)
+        for x in range(rng.randint(10, 30), w, 34):
+            _pine(surf, x, h - rng.randint(2, 16), rng.randint(26, 40), (44, 74, 56))
+    else:
+        sea_top = round(h * 0.46)
+        _hills(surf, rng, sea_top + 2, h * 0.12, (150, 170, 176), total + 1)     # islands far away
+        for y in range(sea_top, h):
+            surf.fill(pygame.Color(70, 126, 176).lerp((32, 78, 136), (y - sea_top) / (h - sea_top)), (0, y, w, 1))
+        for row, top in enumerate(range(sea_top + 6, h, 12)):     # rows of waves, larger nearer
+            r = 6 + row * 2
+            for x in range(-r + (row % 2) * r, w + r, 2 * r):
+                pygame.draw.arc(surf, (214, 230, 240), (x, top, 2 * r, r + 4), 0.3, math.pi - 0.3, 2)
+        for k in range(total):                                   # a boat in every part
+            x = k * 2 * PANO_PART[0] + rng.randint(40, 2 * PANO_PART[0] - 60)
+            y = sea_top + rng.randint(14, 40)
+            pygame.draw.polygon(surf, (92, 64, 40), [(x - 20, y), (x + 20, y), (x + 12, y + 8), (x - 12, y + 8)])
+            pygame.draw.polygon(surf, (246, 240, 226), [(x - 2, y - 30), (x - 2, y - 2), (x + 16, y - 2)])
+        for _ in range(6 * total):                               # foam on the nearer waves
+            x, y = rng.randint(0, w), rng.randint(sea_top + 50, h - 6)
+            pygame.draw.ellipse(surf, (236, 244, 248), (x, y, rng.randint(8, 16), 4))
+    return pygame.transform.smoothscale(surf, (PANO_PART[0] * total, PANO_PART[1]))
 
 
 @cached
 @lru_cache(maxsize=4)
 def panorama_strip(kind: str) -> pygame.Surface:
-    """A whole panorama as one small painting, cut into its parts when drawn: terraced rice
-    fields, a mountain range, or waves with a boat, in the palette of the road."""
+    """The panorama's painting at the journey panel's size: part k is the k-th PART_W of each
+    PART_STEP, cut from the same painting as the cards."""
     total = SECTIONS[kind]
-    w, h = total * PART_STEP, PART_H
-    surf = pygame.Surface((w, h))
-    surf.fill((236, 226, 204))                                   # paper sky
-    pygame.draw.circle(surf, (214, 96, 78), (w - 14, 6), 4)       # the sun, in the last part
-    if kind == "paddy":
-        greens = [(150, 178, 84), (120, 156, 66), (168, 190, 102), (104, 140, 58)]
-        for i, top in enumerate(range(8, h, 3)):
-            points = [(x, top + round(1.5 * math.sin(x / 9 + i))) for x in range(0, w + 6, 6)]
-            pygame.draw.polygon(surf, greens[i % len(greens)], points + [(w, h), (0, h)])
-    elif kind == "mountain":
-        for base, colour, peaks in ((h, (120, 140, 126), range(8, w, 30)), (h, (79, 110, 92), range(22, w, 34))):
-            for px in peaks:
-                top = 3 + (px * 7) % 6
-                pygame.draw.polygon(surf, colour, [(px - 17, base), (px, top), (px + 17, base)])
-                pygame.draw.polygon(surf, (246, 244, 238), [(px - 4, top + 4), (px, top), (px + 4, top + 4)])
-    else:
-        pygame.draw.rect(surf, (45, 106, 163), (0, 9, w, h - 9))
-        for row, top in enumerate(range(10, h, 4)):
-            for x in range(-4 + 4 * (row % 2), w, 8):
-                pygame.draw.arc(surf, (190, 214, 232), (x, top, 8, 6), 0, math.pi, 1)
-        boat = w // 2 + 10
-        pygame.draw.polygon(surf, (92, 64, 40), [(boat - 7, 9), (boat + 7, 9), (boat + 4, 12), (boat - 4, 12)])
-        pygame.draw.rect(surf, (246, 240, 226), (boat - 3, 2, 6, 7))
+    art = landscape(kind)
+    surf = pygame.Surface((total * PART_STEP, PART_H))
+    for k in range(total):
+        part = art.subsurface((k * PANO_PART[0], 0, PANO_PART[0], PANO_PART[1]))
+        surf.blit(pygame.transform.smoothscale(part, (PART_W, PART_H)), (k * PART_STEP, 0))
     return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def _seal(surf: pygame.Surface, text: str, centre: tuple[int, int], size: int = 34) -> pygame.Rect:
+    """A vermilion seal with `text` in it (a panorama part's number)."""
+    box = pygame.Rect(0, 0, size, size)
+    box.center = centre
+    pygame.draw.rect(surf, CARD_EDGE, box.inflate(4, 4), border_radius=7)
+    pygame.draw.rect(surf, (190, 58, 44), box, border_radius=6)
+    theme.draw_text(surf, text, box.center, theme.SIZE_LARGE, (250, 244, 232), bold=True, anchor="center")
+    return box
+
+
+def panorama_art_rect(w: int, h: int) -> pygame.Rect:
+    """Where a panorama card of `w` x `h` shows its part of the painting: the card's width, as
+    tall as the painting or as leaves room for the words below."""
+    return pygame.Rect(8, 46, w - 16, min(round((w - 16) * PANO_PART[1] / PANO_PART[0]), h - 46 - 84))
 
 
 @cached
 @lru_cache(maxsize=32)
 def panorama_face(kind: str, part: int, w: int, h: int) -> pygame.Surface:
-    """The next part of a panorama as a card: which part of how many, and its points."""
-    surf = _card(w, h, KIND_COLOURS[kind], f"{KIND_NAMES[kind].capitalize()} panorama")
-    img = icon(KIND_ICONS[kind], 72, KIND_COLOURS[kind])
-    surf.blit(img, img.get_rect(center=(w // 2, 98)))
-    theme.draw_text(surf, f"part {part} of {SECTIONS[kind]}", (w // 2, 160), theme.SIZE_BODY, theme.INK, bold=True,
+    """The next part of a panorama as a card: its part of the kind's one painting (the cards of
+    a kind side by side make the whole landscape), its number in a seal, and its points."""
+    total = SECTIONS[kind]
+    surf = _card(w, h, KIND_COLOURS[kind], f"{KIND_NAMES[kind].capitalize()} panorama", wash=f"{kind} {part}")
+    window = panorama_art_rect(w, h)
+    piece = landscape(kind).subsurface(((part - 1) * PANO_PART[0], 0, *PANO_PART))
+    tall = round(PANO_PART[1] * window.w / PANO_PART[0])
+    scaled = pygame.transform.smoothscale(piece, (window.w, tall))
+    surf.blit(scaled, window, pygame.Rect(0, tall - window.h, window.w, window.h))     # the land whole, less sky
+    pygame.draw.rect(surf, CARD_EDGE, window.inflate(2, 2), 1)
+    _seal(surf, str(part), (window.x + 22, window.y + 22))
+    theme.draw_text(surf, f"part {part} of {total}", (w // 2, window.bottom + 24), theme.SIZE_BODY, theme.INK,
+                    bold=True, anchor="center")
+    pips = pygame.Rect(0, 0, total * 16 - 4, 10)
+    pips.center = (w // 2, window.bottom + 50)
+    for k in range(total):                      # where this part lies in the whole
+        pip = pygame.Rect(pips.x + k * 16, pips.y, 12, 10)
+        pygame.draw.rect(surf, KIND_COLOURS[kind] if k == part - 1 else PAPER_LINE, pip, border_radius=2)
+    theme.draw_text(surf, f"+{plural(part, 'point')}", (w // 2, window.bottom + 70), theme.SIZE_SMALL, INK_SOFT,
                     anchor="center")
-    theme.draw_text(surf, f"+{plural(part, 'point')}", (w // 2, 194), theme.SIZE_SMALL, INK_SOFT, anchor="center")
     return _ready(surf)
 
 

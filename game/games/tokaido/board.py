@@ -18,7 +18,7 @@ from game.ui.icons import icon
 
 from .art import (CARD_EDGE, INK_SOFT, KIND_COLOURS, NEUTRAL_GREY, POOL_COLOURS, cherry_tree, encounter_face,
                   glow_ring, medallion, motif, pawn_shadow)
-from .layout import INN_R, MAP, MET_CARD, PAWN, SIDE_R, STOP_R, SUPPLY, TIP, TRACK_MARK
+from .layout import COLLECTION, INN_R, MAP, MET_CARD, PAWN, SIDE_R, STOP_R, SUPPLY, TIP, TRACK_MARK
 from .rules import AMULET, CALLI, ENCOUNTER, HOTSPRING, INN, KIND_NAMES, LEGEND, PANORAMAS, TEMPLE, VILLAGE, board_road
 from .words import CROSS_GIVES, GIVES_LONG
 
@@ -29,7 +29,8 @@ Point = tuple[float, float]
 Walked = tuple[int, int, int]           # the last walk: (piece, from, to), as road indices
 Places = dict[int, tuple[float, float, dict[str, Any]]]     # board position -> (x, y, the map's properties)
 SUPPLY_POOLS = {"omamori": AMULET, "treasure": LEGEND, "brush": CALLI}
-QUEUE_GAP = PAWN + 3                    # from one traveller to the next in an inn's queue
+QUEUE_GAP = PAWN + 4                    # from one traveller to the next in an inn's queue, when the map
+#                                         gives none (the map builder's queue_step_px is the same)
 
 
 class RoadMap:
@@ -83,11 +84,10 @@ class RoadMap:
 
     def queue_xy(self, index: int, arrival: int) -> Point:
         """Where the traveller that came `arrival`-th waits at an inn: along the map's queue, a
-        pawn and a little apart so that none hides the next."""
+        pawn and a little apart so that none hides the next (the map's step is at least that)."""
         x, y, props = self.place(index)
-        dx, dy = float(props.get("inn_dx", 0)), float(props.get("inn_dy", 26))
-        stretch = max(1.0, QUEUE_GAP / (math.hypot(dx, dy) or QUEUE_GAP))
-        return (x + dx * stretch * arrival, y + dy * stretch * arrival)
+        dx, dy = float(props.get("inn_dx", 0)), float(props.get("inn_dy", QUEUE_GAP))
+        return (x + dx * arrival, y + dy * arrival)
 
     def pawn_xy(self, view: dict[str, Any], piece: int) -> Point:
         """Where a traveller stands in `view`: its place at a stop, or its place in an inn's
@@ -356,53 +356,74 @@ def supply_left(view: dict[str, Any], kind: str) -> int | None:
     return None
 
 
+def supply_cells() -> list[tuple[pygame.Rect, tuple[int, int]]]:
+    """Where each part of the Crossroads supply goes on its plaque (map pixels): the picture's
+    box and the midleft of its count, to the right of the picture."""
+    cell = (SUPPLY.w - 16) // len(SUPPLY_ROWS)
+    out = []
+    for k in range(len(SUPPLY_ROWS)):
+        x, y = SUPPLY.x + 8 + k * cell, SUPPLY.y + 46
+        out.append((pygame.Rect(x, y - 14, 30, 28), (x + 36, y)))
+    return out
+
+
 def draw_supply(surface: pygame.Surface, left: tuple[int, ...]) -> None:
     """The Crossroads supply on the map: a paper plaque with how many cherry trees, bath houses,
-    amulets, legendary objects and calligraphies are left; an empty one is struck through."""
+    amulets, legendary objects and calligraphies are left; an empty one's picture is struck
+    through (its 0 stays readable beside it)."""
     box = SUPPLY
     pygame.draw.rect(surface, (40, 30, 20), box.move(0, 3), border_radius=10)
     pygame.draw.rect(surface, theme.PAPER, box, border_radius=10)
     pygame.draw.rect(surface, CARD_EDGE, box, 2, border_radius=10)
     theme.draw_text(surface, "Crossroads supply: left", (box.x + 12, box.y + 5), theme.SIZE_SMALL, INK_SOFT, bold=True)
-    cell = (box.w - 16) // len(SUPPLY_ROWS)
-    for k, ((_kinds, _key, art, word), n) in enumerate(zip(SUPPLY_ROWS, left)):
-        x = box.x + 8 + k * cell
-        y = box.y + 46
+    for ((_kinds, _key, art, _word), n), (picture, count) in zip(zip(SUPPLY_ROWS, left), supply_cells()):
         if art == "cherry":
             img = cherry_tree(26)
         elif art == HOTSPRING:
             img = medallion(HOTSPRING, 11)
         else:
             img = motif(art, 28, POOL_COLOURS[SUPPLY_POOLS[art]])
-        surface.blit(img, img.get_rect(midleft=(x + 2, y)))
-        colour = theme.INK if n else theme.WARNING
-        r = theme.draw_text(surface, str(n), (x + 34, y), theme.SIZE_BODY, colour, bold=True, anchor="midleft")
+        surface.blit(img, img.get_rect(center=picture.center))
+        theme.draw_text(surface, str(n), count, theme.SIZE_BODY, theme.INK if n else theme.WARNING, bold=True,
+                        anchor="midleft")
         if not n:
-            pygame.draw.line(surface, theme.WARNING, (x, y + 12), (r.right + 4, y - 12), 3)
+            pygame.draw.line(surface, theme.WARNING, picture.inflate(-4, -4).bottomleft,
+                             picture.inflate(-4, -4).topright, 3)
 
 
 # ---- the encounter just drawn --------------------------------------------------------------------------
 
 def met_caption_rect() -> pygame.Rect:
-    """Where the words over the encounter card shown go (canvas)."""
-    return pygame.Rect(MET_CARD.x - 40, MET_CARD.y - 44, MET_CARD.w + 80, 38)
+    """Where the words beside the encounter card shown go: who met it and how to put it away
+    (canvas)."""
+    left = MET_CARD.right + 14
+    return pygame.Rect(left, MET_CARD.y, COLLECTION.right - 14 - left, MET_CARD.h)
 
 
 def met_area() -> pygame.Rect:
-    """All that the encounter card shown covers: the words above, the card, the hint below."""
-    return met_caption_rect().union(MET_CARD.inflate(16, 2 * 40))
+    """All that the encounter card shown covers: the viewer's journey panel, for a moment (the
+    road, its pawns and names and the decision panel stay in sight)."""
+    return pygame.Rect(COLLECTION)
 
 
-def draw_met(canvas: pygame.Surface, card: str, caption: str) -> None:
-    """The encounter card just drawn, large over the road, with who met it above and how to put
-    it away below."""
+def draw_met(canvas: pygame.Surface, card: str, name: str, colour: int) -> None:
+    """The encounter card just drawn, large over the journey panel in a frame of the colour of
+    seat `colour`, with who met it beside it and how to put it away."""
+    area = met_area()
+    theme.shadowed_panel(canvas, area, theme.PANEL)
+    pygame.draw.rect(canvas, theme.seat_colour(colour), area, 3, border_radius=12)
     pygame.draw.rect(canvas, (20, 16, 12), MET_CARD.move(0, 6), border_radius=12)
     canvas.blit(encounter_face(card, *MET_CARD.size), MET_CARD)
     box = met_caption_rect()
-    pygame.draw.rect(canvas, theme.PANEL, box, border_radius=10)
-    theme.draw_text(canvas, caption, box.center, theme.SIZE_BODY, theme.TEXT, bold=True, anchor="center",
-                    max_width=box.w - 20)
-    hint = theme.text("click the card to close", theme.SIZE_SMALL, tuple(theme.TEXT_DIM))
-    pill = hint.get_rect(midtop=(MET_CARD.centerx, MET_CARD.bottom + 10)).inflate(16, 6)
-    pygame.draw.rect(canvas, theme.PANEL, pill, border_radius=8)
-    canvas.blit(hint, hint.get_rect(center=pill.center))
+    theme.draw_seat_badge(canvas, colour, (box.centerx, box.y + 22), 30)
+    theme.draw_paragraph(canvas, f"{name} meets", pygame.Rect(box.x, box.y + 52, box.w, 130),
+                         theme.SIZE_BODY, theme.TEXT, bold=True)
+    theme.draw_paragraph(canvas, "click the card to close", pygame.Rect(box.x, box.bottom - 64, box.w, 64),
+                         theme.SIZE_SMALL, theme.TEXT_DIM)
+
+
+def met_ring(surface: pygame.Surface, at: Point, colour: int) -> None:
+    """On the road, a ring in the seat's colour round the traveller who met the card shown."""
+    x, y = round(at[0]), round(at[1] - 6)
+    pygame.draw.circle(surface, CARD_EDGE, (x, y), PAWN // 2 + 11, 6)
+    pygame.draw.circle(surface, theme.seat_colour(colour), (x, y), PAWN // 2 + 10, 4)

@@ -16,5 +16,6 @@ TRACK = pygame.Rect(36, 563, 1298, 30)          # the score track, laid over the
 TRACK_MARK = 22                                 # a seat's marker on it
 TIP = pygame.Rect(MAP.x + 410, MAP.y + TRACK.y - 58, 840, 52)   # the hover tip, on the shore above the track (it
 #                                                                 grows upwards for more lines)
-MET_CARD = pygame.Rect(MAP.x + 250, MAP.y + 150, 280, 320)   # the encounter just drawn, over the middle of the road
+MET_CARD = pygame.Rect(COLLECTION.x + 14, COLLECTION.y + 33, 280, 320)   # the encounter just drawn: over the viewer's
+#                                                                         journey, never over the road
 SUPPLY = pygame.Rect(588, 116, 404, 70)         # the Crossroads supply, on the painted land between rows (map pixels)

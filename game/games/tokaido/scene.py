@@ -31,9 +31,9 @@ from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
 from .art import NEUTRAL_GREY, gain_label
 from .board import (RoadMap, along, draw_acting, draw_met, draw_pawn, draw_supply, draw_tip, draw_trail, last_walk,
-                    map_view, met_area, pawn_rect, supply, supply_left, tip_lines, tip_rect)
+                    map_view, met_area, met_ring, pawn_rect, supply, supply_left, tip_lines, tip_rect)
 from .journey import draw_journey, draw_seat_summary, journey_rows
-from .layout import COLLECTION, MAP, MET_CARD, PANEL
+from .layout import COLLECTION, MAP, PANEL
 from .panel import WALK, Choice, Moment, Spot, build_choice, prompt, render_panel, why_not
 from .rules import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseTraveller, Donate, EatMeal,
                     KeepEncounter, Move, TakeBath, TakeFreeMeal, TakePanorama, journey)
@@ -145,6 +145,8 @@ class TokaidoScene(GameScene):
         pawns = sorted((self.pawn_xy(piece), piece) for piece in self.pieces() if piece not in self.walking)
         for (x, y), piece in sorted(pawns, key=lambda item: item[0][1]):
             self.draw_pawn(surface, piece, (x, y))
+        if self.met is not None and not self.met.waiting:        # who met the card shown beside the road
+            met_ring(surface, self.pawn_xy(self.met.piece), self.ctx.seats[self.met.piece].colour)
         acting = v.get("acting")
         if v["phase"] == "play" and acting is not None and acting not in self.walking:
             draw_acting(surface, self.pawn_xy(acting), self.roadmap.free_side(v, acting))
@@ -152,7 +154,7 @@ class TokaidoScene(GameScene):
         if isinstance(self.hover, tuple) and self.hover[0] == "stop":
             draw_tip(canvas, self._tip_lines(self.hover[1]), self.road[self.hover[1]].kind)
         if self.met is not None and not self.met.waiting:
-            draw_met(canvas, self.met.card, f"{self.piece_name(self.met.piece)} meets")
+            draw_met(canvas, self.met.card, self.piece_name(self.met.piece), self.ctx.seats[self.met.piece].colour)
 
     def seat_colours(self) -> list[int]:
         """Every seat's palette index, for what the helpers draw in the seats' colours."""
@@ -329,7 +331,7 @@ class TokaidoScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click on the encounter card shown puts it away (whoever's turn it is)."""
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.met is not None
-                and not self.met.waiting and MET_CARD.collidepoint(event.pos)):
+                and not self.met.waiting and met_area().collidepoint(event.pos)):
             self.met = None
             return True
         return super().handle_event(event)
@@ -438,8 +440,8 @@ class TokaidoScene(GameScene):
 
 
 class Met:
-    """The encounter card just drawn, shown over the road for `SHOW` seconds (after the walk
-    there, `delay`) or until clicked away."""
+    """The encounter card just drawn, shown over the journey panel (the road's traveller ringed)
+    for `SHOW` seconds (after the walk there, `delay`) or until clicked away."""
     SHOW = 3.0
 
     def __init__(self, card: str, piece: int, delay: float = 0.0) -> None:
