@@ -144,3 +144,63 @@ def test_monkey_on_the_staedtetour_scene(people):
     start(app, seats, seed=31)
     monkey_game(app, Rng(7 + people), StaedtetourScene, lambda seed: start(app, seats, seed=seed))
     assert app.errors == [], app.errors[:1]
+
+
+# ---- nothing drawn over the names ---------------------------------------------------------------
+
+def hidden_pixels(scene, canvas, stop):
+    """How many of the stop name's solid pixels the canvas does not show in the name's colour."""
+    img, rect = scene.name_at(stop)
+    hidden = 0
+    for x in range(img.get_width()):
+        for y in range(img.get_height()):
+            colour = img.get_at((x, y))
+            if colour.a == 255 and canvas.get_at((MAP.x + rect.x + x, MAP.y + rect.y + y))[:3] != colour[:3]:
+                hidden += 1
+    return hidden
+
+
+def test_the_glow_of_a_stop_to_click_leaves_its_name_readable():
+    app = make_app()
+    scene = start(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)], start="choose")
+    frames(app)
+    targets = scene.clickable_stops()
+    assert set(targets) == set(NET.intermediate_stops())
+    # some names sit close enough to their stop that the glow reaches them
+    assert any(scene.glow_rect(t).inflate(10, 10).colliderect(scene.name_at(t)[1]) for t in targets)
+    canvas = pygame.Surface((1920, 1080))
+    scene.draw_overlay(canvas)
+    assert {t: hidden_pixels(scene, canvas, t) for t in targets} == {t: 0 for t in targets}
+    dirty = scene._overlay_rects(scene._overlay_key())    # and they are redrawn where they are
+    assert all(any(r.contains(scene.name_at(t)[1].move(MAP.topleft)) for r in dirty) for t in targets)
+
+
+def test_the_bus_never_hides_a_name():
+    app = make_app()
+    scene = start(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)])
+    frames(app)
+    state = scene.session.state
+    covered = [(stop, other) for stop in scene.stops for other in scene.stops
+               if other != stop and scene.name_at(other)[1].colliderect(scene.bus_rect(stop))]
+    assert covered          # somewhere the bus stands over another stop's name
+    for stop, other in covered:
+        place_bus(state, stop, NET.neighbours[stop][0])
+        scene.refresh_view()
+        canvas = pygame.Surface((1920, 1080))
+        scene.draw_overlay(canvas)
+        assert hidden_pixels(scene, canvas, stop) == 0 and hidden_pixels(scene, canvas, other) == 0, (stop, other)
+
+
+def test_the_bus_resting_on_its_drive_shows_the_names_it_stands_over():
+    app = make_app(animation_speed="normal")
+    scene = start(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)])
+    frames(app)
+    stop, other = next((s, o) for s in scene.stops for o in scene.stops
+                       if o != s and scene.name_at(o)[1].colliderect(scene.bus_rect(s)))
+    scene._leg_motion(NET.neighbours[stop][0], stop, 0.0, 0.0, 0.5, last=False)
+    leg = scene.anim.motions[-1]
+    canvas = pygame.Surface((1920, 1080))
+    leg.draw(canvas, 1.0)                      # arrived: it rests there a moment
+    assert hidden_pixels(scene, canvas, stop) == 0 and hidden_pixels(scene, canvas, other) == 0
+    for name in (stop, other):                 # and the chips are redrawn where they are
+        assert leg.bounds(1.0).contains(scene.chip_rect(name).move(MAP.topleft))

@@ -3,6 +3,8 @@ curtain, and to the next person), your own opportunity and stored cards on hover
 seat's), card names that fit, and counts in proper English."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.core.session import BOT, PERSON, Seat, Session
@@ -211,3 +213,102 @@ def test_many_opportunity_cards_stay_beside_the_score_and_can_be_pointed_at():
     assert scene._own_hover() == "opps"
     area = scene._holdings_rect("opps")
     assert area.bottom <= 1080 and area.top >= 64
+
+
+# ---- nothing drawn over what a player reads ------------------------------------------------------
+
+def test_a_thinking_bots_dots_follow_the_heading_and_cover_no_card():
+    from game.games.ubike.scene import HAND
+    seats = [Seat("Mei", PERSON, colour=0), Seat("Bartholomew Longname-Smith", BOT, "easy", 1)]
+    app, scene = open_table(seats)
+    app.settings.bot_pace = "normal"          # the bot seems to think a while
+    scene.try_action(Search())
+    for _ in range(60):
+        frames(app, 1)
+        if scene.bot_thinking():
+            break
+    assert scene.bot_thinking()
+    dots, title = scene.thinking_rect(), scene.title_rect()
+    assert scene.ticking_rects() == [dots]
+    assert HAND.contains(dots) and not dots.colliderect(title)
+    assert dots.left > title.right and abs(dots.centery - title.centery) <= 1   # on its line
+    assert not any(dots.colliderect(scene.hand_card_rect(i, n)) for n in range(1, 8) for i in range(n))
+    assert not any(dots.colliderect(b.rect) for b in scene.choices.buttons.values())
+
+
+def each_pin_holding_every_cyclist():
+    """Positions with all four cyclists at one pin, for every pin."""
+    kinds = ["nature", "heritage", "market", "modern"]
+    for pin in range(1, 16):
+        yield pin, {seat: [card(pin, kinds[seat])] for seat in range(4)}
+
+
+FOUR = [Seat("Mei", PERSON, colour=0), Seat("Jun", BOT, "easy", 1), Seat("Ana", BOT, "easy", 2),
+        Seat("Tom", BOT, "easy", 3)]
+
+
+def test_cyclists_stand_beside_their_pin_clear_of_every_pin_and_each_other():
+    from game.games.ubike.scene import PIN_R, _rect_gap
+    app, scene = open_table(FOUR)
+    for pin, journeys in each_pin_holding_every_cyclist():
+        arrange(scene.session.state, journeys=journeys)
+        scene.refresh_view()
+        spots = scene.cyclist_spots()
+        assert sorted(spots) == [0, 1, 2, 3]
+        rects = [scene.badge_rect(spots[s]) for s in range(4)]
+        x, y, _props = scene.pins[pin]
+        for rect in rects:
+            assert pygame.Rect(0, 0, 720, 720).contains(rect), pin
+            assert all(_rect_gap(rect, (px, py)) > PIN_R + 2 for px, py, _p in scene.pins.values()), pin
+            assert _rect_gap(rect, (x, y)) < 70, pin                 # still beside its own pin
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), pin
+
+
+def test_a_lone_cyclist_takes_the_free_spot_the_map_keeps_beside_its_pin():
+    from game.games.ubike.scene import PIN_R, _rect_gap
+    app, scene = open_table(FOUR, journeys={0: [card(12)], 1: [card(1)], 2: [card(3)], 3: [card(15)]})
+    x, y, props = scene.pins[12]
+    spot = pygame.Rect(0, 0, 20, 16)            # the map's free box beside the pin (Tiled properties)
+    spot.center = (round(x + props["label_dx"]), round(y + props["label_dy"]))
+    badge = scene.badge_rect(scene.cyclist_spots()[0])
+    assert badge.colliderect(spot) and _rect_gap(badge, (x, y)) > PIN_R + 2
+
+
+def test_a_bike_marker_keeps_off_the_pins():
+    from game.games.ubike.scene import MARKER_R, PIN_R
+    app, scene = open_table(FOUR)
+    pins = scene.pins
+    for a in range(1, 16):
+        for b in range(1, 16):
+            if a == b:
+                continue
+            start, end = pins[a][:2], pins[b][:2]
+            mark = scene.marker_pos(start, end)
+            free = [t for t in (0.5, 0.4, 0.6, 0.3, 0.7)
+                    if all(math.dist((start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t),
+                                     p[:2]) > PIN_R + MARKER_R + 2 for p in pins.values())]
+            if free:      # somewhere along the line is clear: the marker is there
+                assert all(math.dist(mark, p[:2]) > PIN_R + MARKER_R + 2 for p in pins.values()), (a, b)
+
+
+def test_a_bike_marker_keeps_off_a_cyclists_badge():
+    from game.games.ubike.scene import MARKER_R, _rect_gap
+    app, scene = open_table(FOUR)
+    start, end = scene.pins[3][:2], scene.pins[15][:2]          # a long ride
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    badge = scene.badge_rect(middle)
+    assert _rect_gap(badge, scene.marker_pos(start, end)) == 0          # alone, it sits there
+    assert _rect_gap(badge, scene.marker_pos(start, end, [badge])) > MARKER_R
+
+
+def test_the_last_searchs_small_cards_draw_bike_cards_too():
+    """The Search lines show each card small: a bike card as a green card with its number of
+    bikes (its full face does not fit 34 px: the number ran over the words)."""
+    for number, info in CARDS.items():
+        face = art.mini_card(number, 34, 44)
+        assert face.get_size() == (34, 44)
+        top = face.get_at((6, 8))[:3]       # beside the icon, inside the rounded corner
+        if info.is_bike:
+            assert top == tuple(art.BIKE_GREEN)[:3]
+        else:
+            assert top == tuple(art.type_colour(info.type))[:3]

@@ -47,6 +47,7 @@ LEG_PER_PX = 1 / 400   # ... and a little longer for a longer road
 DWELL = 0.25           # the bus rests at each stop it reaches
 STOP_HOLD = 2.2        # "Stop!": the card stays this long
 TRAIL = pygame.Color("#d9644f")   # the roads the bus drove in this move
+NAME_DIM = pygame.Color(95, 85, 72)   # the names of the intermediate stops
 
 
 class StaedtetourScene(GameScene):
@@ -164,13 +165,19 @@ class StaedtetourScene(GameScene):
             else:
                 pygame.draw.circle(surface, (40, 36, 32), centre, 7)
                 pygame.draw.circle(surface, theme.PAPER, centre, 5)
-            label = str(props.get("label", key))
-            dx, dy = int(props.get("label_dx", 14)), int(props.get("label_dy", -14))
-            size = 18 if kind == "destination" else 16
-            colour = theme.INK if kind == "destination" else (95, 85, 72)
-            theme.draw_text(surface, label, (x + dx, y + dy), size, colour, bold=kind == "destination",
-                            anchor="center")
+            surface.blit(*self.name_at(key))
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
+
+    def name_at(self, stop: str) -> tuple[pygame.Surface, pygame.Rect]:
+        """The stop's name as the map prints it, and where (map pixels): beside the stop, where
+        the map's `label_dx`, `label_dy` put it clear of the roads and the other stops."""
+        x, y, props, kind = self.stops.get(stop, (0.0, 0.0, {}, "stop"))
+        label = str(props.get("label", stop))
+        dx, dy = int(props.get("label_dx", 14)), int(props.get("label_dy", -14))
+        destination = kind == "destination"
+        colour = theme.INK if destination else NAME_DIM
+        img = theme.text(label, 18 if destination else 16, tuple(pygame.Color(colour)), destination)
+        return img, img.get_rect(center=(round(x + dx), round(y + dy)))
 
     # ---- what moves over the map: the bus, and the roads to choose from ----------------------------
     def _overlay_key(self) -> Hashable:
@@ -184,10 +191,11 @@ class StaedtetourScene(GameScene):
         if bus and not moving:
             x, y = self.stop_xy(bus)
             rects.append(pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84))
-            rects.append(self._label(bus)[1].move(MAP.topleft).inflate(4, 4))
+            rects += [self.chip_rect(stop).move(MAP.topleft).inflate(4, 4) for stop in self.names_under_bus(bus)]
         origin = placing if phase == PLACE else bus
         for target in targets:
             rects.append(self._road_bounds(origin, target) if origin else self._road_bounds(target, target))
+            rects.append(self.name_at(target)[1].move(MAP.topleft))   # drawn again over its glow
         return rects
 
     def _road_bounds(self, a: str, b: str) -> pygame.Rect:
@@ -216,14 +224,35 @@ class StaedtetourScene(GameScene):
             if origin and target in self.stops and origin != target:
                 pygame.draw.lines(surface, theme.HIGHLIGHT, False, self.road(origin, target), 7)
         for target in targets:
-            x, y, _props, kind = self.stops[target]
-            r = 17 if kind == "destination" else 13
-            hovered = self.hover == ("stop", target)
-            theme.glow_outline(surface, pygame.Rect(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4), radius=r + 2,
-                               width=4 if hovered else 3)
+            theme.glow_outline(surface, self.glow_rect(target), radius=self.glow_rect(target).width // 2,
+                               width=4 if self.hover == ("stop", target) else 3)
+        for target in targets:     # the glow must not hide the name beside it
+            surface.blit(*self.name_at(target))
         if not self.bus_moving and v["bus"]:
             self._draw_bus(surface, self.stop_xy(v["bus"]), self._facing(v["bus"], v["behind"]))
-            self._draw_label_chip(surface, v["bus"])   # the bus stands over its stop's name
+            for stop in self.names_under_bus(v["bus"]):   # its own stop's name, and any it covers
+                self._draw_label_chip(surface, stop)
+
+    def glow_rect(self, stop: str) -> pygame.Rect:
+        """The "you may click this" ring around a stop (map pixels)."""
+        x, y, _props, kind = self.stops[stop]
+        r = (17 if kind == "destination" else 13) + 2
+        return pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+
+    def bus_rect(self, stop: str) -> pygame.Rect:
+        """What the bus standing at `stop` covers (map pixels; its nose may reach a little
+        further along the road)."""
+        x, y = self.stop_xy(stop)
+        rect = pygame.Rect(0, 0, 46, 40)
+        rect.center = (round(x), round(y) - 20)
+        return rect
+
+    def names_under_bus(self, bus: str) -> list[str]:
+        """The stops whose names the bus at `bus` stands over, its own first: they are drawn
+        again on a chip above it."""
+        area = self.bus_rect(bus)
+        return [bus] + [stop for stop in self.stops
+                        if stop != bus and self.name_at(stop)[1].colliderect(area)]
 
     def _draw_trail(self, surface: pygame.Surface, trail: list[str]) -> None:
         """The roads driven in this move, and each stop reached with its number (1, 2, ...)."""
@@ -237,19 +266,16 @@ class StaedtetourScene(GameScene):
             pygame.draw.circle(surface, BUS_RED, (round(x), round(y)), 12)
             theme.draw_text(surface, str(number), (x, y), theme.SIZE_SMALL, theme.TEXT, bold=True, anchor="center")
 
-    def _label(self, stop: str) -> tuple[pygame.Surface, pygame.Rect]:
-        """The stop's name as a chip drawn over the bus (in map pixels)."""
-        x, y, props, kind = self.stops.get(stop, (0.0, 0.0, {}, "stop"))
-        label = str(props.get("label", stop))
-        dx, dy = int(props.get("label_dx", 14)), int(props.get("label_dy", -14))
-        img = theme.text(label, 18 if kind == "destination" else 16, tuple(theme.INK), bold=True)
-        return img, img.get_rect(center=(round(x + dx), round(y + dy))).inflate(10, 4)
+    def chip_rect(self, stop: str) -> pygame.Rect:
+        """The chip a stop's name is drawn on above the bus (map pixels)."""
+        return self.name_at(stop)[1].inflate(10, 4)
 
     def _draw_label_chip(self, surface: pygame.Surface, stop: str) -> None:
-        img, chip = self._label(stop)
+        img, rect = self.name_at(stop)
+        chip = self.chip_rect(stop)
         pygame.draw.rect(surface, theme.PAPER, chip, border_radius=6)
         pygame.draw.rect(surface, BUS_RED, chip, 2, border_radius=6)
-        surface.blit(img, img.get_rect(center=chip.center))
+        surface.blit(img, rect)
 
     def _facing(self, stop: str, behind: str) -> tuple[float, float]:
         """The bus faces away from the road it came along."""
@@ -511,13 +537,21 @@ class StaedtetourScene(GameScene):
         def ease(t: float) -> float:
             return 0.0 if t <= share else _glide((t - share) / (1.0 - share))
 
+        def resting(t: float) -> list[str]:
+            """The names under the bus while it rests at a stop (drawn over it on chips)."""
+            return self.names_under_bus(a if t <= 0.0 else b) if t <= 0.0 or t >= 1.0 else []
+
         def bounds(t: float) -> pygame.Rect:
             (x, y), _ = _along(points, t)
-            return pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84)
+            return pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84).unionall(
+                [self.chip_rect(stop).move(MAP.topleft).inflate(4, 4) for stop in resting(t)])
 
         def draw(surface: pygame.Surface, t: float) -> None:
             (x, y), facing = _along(points, t)
-            self._draw_bus(map_view(surface), (x, y), facing)
+            view = map_view(surface)
+            self._draw_bus(view, (x, y), facing)
+            for stop in resting(t):
+                self._draw_label_chip(view, stop)
 
         def done() -> None:
             if last:

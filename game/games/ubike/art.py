@@ -123,12 +123,20 @@ def card_back(width: int, height: int) -> pygame.Surface:
 @cached
 @lru_cache(maxsize=256)
 def mini_card(number: int, width: int, height: int) -> pygame.Surface:
-    """A journey card in a seat panel: type colour, icon, distance value."""
+    """A small card (a journey card in a seat panel, a line of the last Search): a scenery
+    card's type colour, icon and distance value; a bike card's wheel and number of bikes."""
     card = CARDS[number]
     surf = _surface((width, height))
     rect = surf.get_rect()
-    colour = type_colour(card.type)
     pygame.draw.rect(surf, (20, 22, 26), rect, border_radius=6)
+    if card.is_bike:
+        pygame.draw.rect(surf, BIKE_GREEN, rect.inflate(-2, -2), border_radius=6)
+        wheel = icon("wheel", int(height * 0.34), theme.TEXT)
+        surf.blit(wheel, wheel.get_rect(center=(rect.centerx, int(height * 0.27))))
+        theme.draw_text(surf, str(card.bikes), (rect.centerx, int(height * 0.68)), max(18, int(height * 0.42)),
+                        theme.TEXT, bold=True, anchor="center")
+        return surf
+    colour = type_colour(card.type)
     pygame.draw.rect(surf, theme.PAPER, rect.inflate(-2, -2), border_radius=6)
     band = pygame.Rect(1, 1, width - 2, int(height * 0.36))
     pygame.draw.rect(surf, colour, band, border_top_left_radius=6, border_top_right_radius=6)

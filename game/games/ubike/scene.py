@@ -9,7 +9,7 @@ their old place to the new.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 import pygame
 
@@ -39,7 +39,11 @@ DECK_RECT = pygame.Rect(PILES.x + 24, PILES.y + 56, 96, 132)
 DISCARD_RECT = pygame.Rect(PILES.x + 150, PILES.y + 56, 96, 132)
 OPP_DECK_RECT = pygame.Rect(PILES.x + 276, PILES.y + 56, 96, 132)
 FLY_TIME = 0.42
-THINKING = pygame.Rect(HAND.x + 20, HAND.y + 64, 90, 30)
+PIN_R = 13                                  # a pin's paper disc on the map (its dark ring: 2 more)
+MARKER_R = 11                               # a ride's bike marker on the map
+BADGE, BADGE_PUSH = 18, 4                   # a cyclist's badge beside its pin, and how far out
+THINKING_SIZE = (84, 30)                # a thinking bot's three dots, after the hand's heading
+TITLE_W = HAND.width - 40 - THINKING_SIZE[0] - 12
 NEW_MARK = pygame.Color("#f4f1ea")          # outlines what the last Search placed
 HOLDINGS_W = 600                            # the viewer's own cards, shown beside their panel
 OPP_ROW_H = 84
@@ -96,6 +100,9 @@ class UBikeScene(GameScene):
         journeys = self.view["journeys"]
         focus = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "seat" else None
         order = sorted(range(len(journeys)), key=lambda s: (s == focus, s == self.viewer))
+        spots = self.cyclist_spots()
+        taken = [self.badge_rect(spot) for spot in spots.values()]   # and then each marker placed
+        wheels: list[tuple[tuple[float, float], pygame.Color]] = []
         for seat in order:
             journey = [c for c in journeys[seat] if c not in self.in_flight]
             colour = theme.seat_colour(self.ctx.seats[seat].colour)
@@ -109,29 +116,78 @@ class UBikeScene(GameScene):
                 pygame.draw.line(surface, (30, 30, 30), a, b, width + 3)
                 pygame.draw.line(surface, colour, a, b, width)
                 if i in markers:
-                    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-                    pygame.draw.circle(surface, (30, 30, 30), mid, 11)
-                    wheel = icon("wheel", 18, colour)
-                    surface.blit(wheel, wheel.get_rect(center=(round(mid[0]), round(mid[1]))))
+                    mid = self.marker_pos(a, b, taken)
+                    taken.append(pygame.Rect(round(mid[0]) - MARKER_R, round(mid[1]) - MARKER_R,
+                                             2 * MARKER_R, 2 * MARKER_R))
+                    wheels.append((mid, colour))
+        for mid, colour in wheels:       # the bike markers above every journey's lines
+            pygame.draw.circle(surface, (30, 30, 30), mid, MARKER_R)
+            wheel = icon("wheel", 18, colour)
+            surface.blit(wheel, wheel.get_rect(center=(round(mid[0]), round(mid[1]))))
         # pins, with the ones a chosen card could reach highlighted
         targets = self._target_distances()
         for pin, (x, y, props) in sorted(self.pins.items()):
             target = pin in targets
-            r = 15 if target else 13
+            r = PIN_R + 2 if target else PIN_R
             if target:
                 theme.glow_outline(surface, pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6),
                                    radius=r + 3, width=3)
             pygame.draw.circle(surface, (35, 35, 38), (x, y), r + 2)
             pygame.draw.circle(surface, theme.PAPER, (x, y), r)
             theme.draw_text(surface, str(pin), (x, y), 17, theme.INK, bold=True, anchor="center")
-        # where each cyclist is now
-        for seat in order:
-            journey = [c for c in journeys[seat] if c not in self.in_flight]
-            if journey:
-                x, y = self.pin_pos(CARDS[journey[-1]].distance, seat)
-                colour_index = self.ctx.seats[seat].colour
-                theme.draw_seat_badge(surface, colour_index, (int(x + 16), int(y - 16)), 22)
+        # where each cyclist is now, beside its pin
+        for seat, (x, y) in sorted(spots.items(), key=lambda item: order.index(item[0])):
+            theme.draw_seat_badge(surface, self.ctx.seats[seat].colour, (round(x), round(y)), BADGE)
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
+
+    def cyclist_spots(self) -> dict[int, tuple[float, float]]:
+        """Where each cyclist's badge stands (map pixels): in the free spot the map keeps beside
+        its last pin (`label_dx`, `label_dy`: clear of the names, the other pins and their
+        spots), pushed out a little from the pin; several cyclists at one pin side by side
+        there, then further out, each clear of every pin and of the other badges."""
+        at: dict[int, list[int]] = {}
+        for seat, journey in enumerate(self.view["journeys"]):
+            journey = [c for c in journey if c not in self.in_flight]
+            if journey:
+                at.setdefault(CARDS[journey[-1]].distance, []).append(seat)
+        spots: dict[int, tuple[float, float]] = {}
+        for pin, seats in sorted(at.items()):
+            x, y, props = self.pins.get(pin, (MAP.width / 2, MAP.height / 2, {}))
+            dx, dy = int(props.get("label_dx", 18)), int(props.get("label_dy", -18))
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            step = BADGE + 8
+            places = [(x + ux * (length + BADGE_PUSH + out * step) - uy * side * step,
+                       y + uy * (length + BADGE_PUSH + out * step) + ux * side * step)
+                      for out in range(4) for side in (0, 1, -1, 2, -2)]
+            for seat in seats:
+                free = [p for p in places if self._badge_fits(p, spots.values())]
+                spots[seat] = (free or places)[0]
+        return spots
+
+    def badge_rect(self, centre: tuple[float, float]) -> pygame.Rect:
+        """The map area a cyclist's badge (with its dark outline) covers."""
+        rect = pygame.Rect(0, 0, BADGE + 6, BADGE + 6)
+        rect.center = (round(centre[0]), round(centre[1]))
+        return rect
+
+    def _badge_fits(self, centre: tuple[float, float], others) -> bool:
+        rect = self.badge_rect(centre)
+        return (MAP.move(-MAP.x, -MAP.y).inflate(-8, -8).contains(rect)
+                and not any(rect.colliderect(self.badge_rect(o)) for o in others)
+                and all(_rect_gap(rect, (px, py)) > PIN_R + 2 for px, py, _p in self.pins.values()))
+
+    def marker_pos(self, a: tuple[float, float], b: tuple[float, float],
+                   taken: Sequence[pygame.Rect] = ()) -> tuple[float, float]:
+        """Where a ride's bike marker sits on the line from a to b: its middle, or the nearest
+        point along it that keeps the marker off every pin and off what is `taken` (the
+        cyclists' badges, the markers already drawn); off the pins at least, on a line too
+        short for both."""
+        along = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
+        off_pins = [p for p in along
+                    if all(math.dist(p, (x, y)) > PIN_R + MARKER_R + 2 for x, y, _p in self.pins.values())]
+        clear = [p for p in off_pins if all(_rect_gap(rect, p) > MARKER_R + 1 for rect in taken)]
+        return (clear or off_pins or along)[0]
 
     def _target_distances(self) -> set[int]:
         if not self.is_my_turn() or self.view["phase"] != PLACE:
@@ -232,8 +288,7 @@ class UBikeScene(GameScene):
         theme.draw_text(surface, heading, (20, top), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
         y = top + 30
         for (number, _row, _left), line in zip(placed, lines):
-            surface.blit(art.mini_card(number, 34, 44) if not CARDS[number].is_bike
-                         else art.card_face(number, 34, 44, detail=False), (20, y))
+            surface.blit(art.mini_card(number, 34, 44), (20, y))
             theme.draw_paragraph(surface, line, pygame.Rect(66, y - 2, HAND.width - 86, 50), theme.SIZE_SMALL,
                                  theme.TEXT, line_gap=0)
             y += 52
@@ -318,22 +373,11 @@ class UBikeScene(GameScene):
             theme.draw_text(surface, "The journey is over.", (24, 20), theme.SIZE_LARGE, bold=True)
             return
         mine = self.is_my_turn()
-        who = self.name(seat)
         phase = v["phase"]
-        if phase == PLACE:
-            if not v["hand"]:
-                title = "This row held only bike cards" if mine else f"{who} took only bike cards"
-            else:
-                title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
-        elif phase == DISCARD:
-            title = "Last player: discard one more row" if mine else f"{who} discards a row"
-        else:
-            title = "Search or Schedule" if mine else (f"{who} is thinking…" if self.ctx.seats[seat].is_bot
-                                                      else f"Waiting for {who}")
         if phase == PLACE and mine and self.selected is not None:
             self._draw_payment_choice(surface, self.selected)
             return
-        theme.draw_text(surface, title, (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
+        theme.draw_text(surface, self._hand_title(seat), (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
         if phase == PLACE:
             hand = v["hand"]
             plays = self.playable()
@@ -377,6 +421,40 @@ class UBikeScene(GameScene):
             theme.draw_paragraph(surface, "Click one of the remaining rows: its cards go to the discard pile "
                                  "and the empty rows are refilled.", pygame.Rect(20, 60, HAND.width - 40, 120),
                                  theme.SIZE_SMALL, theme.TEXT)
+
+    def _hand_title(self, seat: int) -> str:
+        """The hand panel's heading for the seat to act, cut to leave room for a thinking bot's
+        dots, which follow it on the same line (see `thinking_rect`)."""
+        v = self.view
+        mine = self.is_my_turn()
+        who = self.name(seat)
+        if v["phase"] == PLACE:
+            if not v["hand"]:
+                title = "This row held only bike cards" if mine else f"{who} took only bike cards"
+            else:
+                title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
+        elif v["phase"] == DISCARD:
+            title = "Last player: discard one more row" if mine else f"{who} discards a row"
+        else:
+            title = "Search or Schedule" if mine else (f"{who} is thinking" if self.ctx.seats[seat].is_bot
+                                                      else f"Waiting for {who}")
+        return theme.fit_text(title, theme.SIZE_BODY, TITLE_W, bold=True)
+
+    def title_rect(self) -> pygame.Rect | None:
+        """Where the hand panel's heading is drawn, on the canvas (None once the game is over)."""
+        seat = self.ctx.to_act
+        if seat is None:
+            return None
+        w, h = theme.font(theme.SIZE_BODY, True).size(self._hand_title(seat))
+        return pygame.Rect(HAND.x + 20, HAND.y + 16, w, h)
+
+    def thinking_rect(self) -> pygame.Rect | None:
+        """Where a thinking bot's dots go: on the heading's line just after the heading, which
+        names the bot (the seat's panel is outlined too); clear of the heading and the cards."""
+        title = self.title_rect()
+        if title is None:
+            return None
+        return pygame.Rect(title.right + 12, title.centery - THINKING_SIZE[1] // 2, *THINKING_SIZE)
 
     def _draw_payment_choice(self, surface: pygame.Surface, number: int) -> None:
         """The card being paid for, and (as buttons beside it) the ways to pay its bikes."""
@@ -727,7 +805,8 @@ class UBikeScene(GameScene):
             canvas.blit(art.card_face(number, *HAND_CARD), (round(x + k * step), y))
 
     def ticking_rects(self) -> list[pygame.Rect]:
-        return [THINKING] if self.bot_thinking() else []
+        dots = self.thinking_rect() if self.bot_thinking() else None
+        return [dots] if dots is not None else []
 
     def seat_signature(self, seat: int) -> Hashable:
         """Everything `seat_summary` draws for that seat, and its cards still in flight."""
@@ -740,11 +819,11 @@ class UBikeScene(GameScene):
                 seat in self._gift_seats(), self._own_hover() if seat == self.viewer else None)
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
-        if self.bot_thinking():
+        for dots in self.ticking_rects():
             t = pygame.time.get_ticks() / 250
             for k in range(3):
                 level = 110 + int(130 * max(0.0, math.sin(t - k * 0.9)))
-                pygame.draw.circle(canvas, (level, level, level), (THINKING.x + 12 + k * 26, THINKING.centery), 7)
+                pygame.draw.circle(canvas, (level, level, level), (dots.x + 12 + k * 26, dots.centery), 7)
         own = self._own_hover()
         if own is not None:
             self._draw_holdings(canvas, own)
@@ -901,6 +980,12 @@ class UBikeScene(GameScene):
             self.in_flight.discard(number)
 
         self.anim.add(Motion(FLY_TIME, draw, bounds, delay=delay, ease=ease_in_out, on_done=done))
+
+
+def _rect_gap(rect: pygame.Rect, point: tuple[float, float]) -> float:
+    """How far `point` is from `rect` (0 inside it)."""
+    nearest = (min(max(point[0], rect.left), rect.right), min(max(point[1], rect.top), rect.bottom))
+    return math.dist(nearest, point)
 
 
 def short_payment(pay: tuple[int, int, int, int]) -> str:
