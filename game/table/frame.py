@@ -81,6 +81,7 @@ class Layer:
         self.surface: pygame.Surface | None = None
         self.last: Hashable = object()
         self.cost = 0.0   # seconds its last render took
+        self.waited = False   # changed, but left for this frame by the last one
 
     def refresh(self, allowed: bool = True) -> bool:
         """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
@@ -545,8 +546,12 @@ class GameScene(Scene):
             x += 40
         text, warning = self.status_text()
         colour = theme.WARNING if warning else theme.TEXT
-        theme.draw_text(surface, text, (x, 32), theme.SIZE_BODY, colour, bold=not warning,
-                        anchor="midleft", max_width=1920 - x - 560)
+        # a long sentence wraps onto two lines or shrinks a little rather than being cut
+        fitted = theme.fit_to_box(text, 1920 - x - 560, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning,
+                                  line_gap=0)
+        top = 32 - (fitted.height + 1) // 2
+        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, 1920 - x - 560, fitted.height), colour,
+                                bold=not warning)
 
     def seat_signature(self, seat: int) -> Hashable:
         """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
@@ -632,20 +637,17 @@ class GameScene(Scene):
     def take_dirty(self):
         # Re-render changed layers while the frame (from its start, with the move it may have
         # applied) stays within a few milliseconds, judged by each layer's last render time; the
-        # rest follow on the next frames, so an action never stalls an animation. A layer that
-        # waited a frame is drawn next, whatever it costs, so none waits for long.
+        # others follow on the next frame, so an action never stalls an animation. No layer
+        # waits more than one frame: what changed is on the screen by the second frame.
         budget_end = self.app.frame_started + FRAME_WORK_S
-        starved, self._layers_waiting = self._layers_waiting, False
-        drawn = False
+        self._layers_waiting = False
         for layer in self.layers:
-            now = time.perf_counter()
-            allowed = (layer.surface is None or now + layer.cost < budget_end
-                       or (starved and not drawn))
+            allowed = layer.surface is None or layer.waited or time.perf_counter() + layer.cost < budget_end
             if layer.refresh(allowed):
-                drawn = True
+                layer.waited = False
                 self.invalidate(layer.rect)
             elif not allowed and layer.signature() != layer.last:
-                self._layers_waiting = True
+                layer.waited = self._layers_waiting = True
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
             self.invalidate(rect)
         ticking = self.ticking_rects()

@@ -37,6 +37,8 @@ def test_a_bots_move_is_told_in_the_log_and_status_line_only_after_it_was_shown(
 
 
 def test_changed_layers_beyond_the_frames_budget_wait_one_frame_and_no_longer():
+    """A layer whose last render took longer than the frame has left waits for the next frame,
+    and then is rendered whatever it costs: a change is on the screen by the second frame."""
     app, scene, session = game_with([Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", colour=1)])
     frames(app)                           # every layer drawn once
     assert run_until(app, lambda: scene.is_my_turn() and not scene._layers_waiting)

@@ -63,6 +63,7 @@ class StaedtetourScene(GameScene):
         #: while the bus drives to a "Stop!", the piles and cards as they were (see `shown`)
         self.held: dict[str, Any] | None = None
         self._load_map()
+        self._map_base: pygame.Surface | None = None   # the still map, painted once
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(STRIP, self._render_strip, self._strip_signature)
         self.add_layer(self.side_reserved_rect(), self._render_card, self._card_signature)
@@ -141,8 +142,27 @@ class StaedtetourScene(GameScene):
         return (self.my_destination(), tuple(v["discard"]), self.viewer)
 
     def _render_map(self, surface: pygame.Surface) -> None:
-        surface.blit(self.map_image, (0, 0))
+        """The still map (painted once: 11 ms) and on it what changes between turns: the
+        discarded destinations and the viewer's own."""
+        if self._map_base is None:
+            self._map_base = self._paint_map_base(surface.get_size())
+        surface.blit(self._map_base, (0, 0))
         v = self.shown()
+        mine = self.my_destination()
+        for key, (x, y, _props, kind) in self.stops.items():
+            if kind != "destination":
+                continue
+            centre = (round(x), round(y))
+            if key in v["discard"]:
+                pygame.draw.circle(surface, (150, 140, 125), centre, 4)
+            if key == mine and self.viewer is not None:
+                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[self.viewer].colour), centre, 5)
+
+    def _paint_map_base(self, size: tuple[int, int]) -> pygame.Surface:
+        surface = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        surface.blit(self.map_image, (0, 0))
         for pair, points in self.roads.items():   # ferries dashed
             colour = (120, 96, 70) if pair not in self.ferries else (70, 110, 150)
             if pair in self.ferries:
@@ -150,7 +170,6 @@ class StaedtetourScene(GameScene):
             else:
                 pygame.draw.lines(surface, (250, 246, 236), False, points, 6)
                 pygame.draw.lines(surface, colour, False, points, 3)
-        mine = self.my_destination()
         for key, (x, y, props, kind) in self.stops.items():
             centre = (round(x), round(y))
             if kind == "destination":
@@ -158,15 +177,12 @@ class StaedtetourScene(GameScene):
                 pygame.draw.circle(surface, (40, 36, 32), centre, 13)
                 pygame.draw.circle(surface, ring, centre, 12)
                 pygame.draw.circle(surface, theme.PAPER, centre, 7)
-                if key in v["discard"]:
-                    pygame.draw.circle(surface, (150, 140, 125), centre, 4)
-                if key == mine and self.viewer is not None:
-                    pygame.draw.circle(surface, theme.seat_colour(self.session.seats[self.viewer].colour), centre, 5)
             else:
                 pygame.draw.circle(surface, (40, 36, 32), centre, 7)
                 pygame.draw.circle(surface, theme.PAPER, centre, 5)
             surface.blit(*self.name_at(key))
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
+        return surface
 
     def name_at(self, stop: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The stop's name as the map prints it, and where (map pixels): beside the stop, where
