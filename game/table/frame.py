@@ -39,7 +39,7 @@ LOG_LINES = 9
 # How far into a frame (from its start, the move it applied included) layers may still be
 # re-rendered; the other changed layers wait for the next frame (16 ms later, unseen). With the
 # drawing and presenting after it, this keeps every frame under the 8 ms budget.
-FRAME_WORK_S = 0.002
+FRAME_WORK_S = 0.0025
 
 
 _RUNNER: BotRunner | None = None
@@ -81,7 +81,10 @@ class Layer:
         self.surface: pygame.Surface | None = None
         self.last: Hashable = object()
         self.cost = 0.0   # seconds its last render took
-        self.waited = False   # changed, but left for this frame by the last one
+        self.waited = 0   # frames it has waited to show a change
+        #: the colour under it when no other layer lies under or over it: the picture is then
+        #: kept flattened onto that colour, and an opaque blit costs a third of an alpha one
+        self.backdrop: tuple[int, int, int] | None = None
 
     def refresh(self, allowed: bool = True) -> bool:
         """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
@@ -95,6 +98,13 @@ class Layer:
             surface = surface.convert_alpha() if self.alpha else surface.convert()
         started = time.perf_counter()
         self.render(surface)
+        if self.alpha and self.backdrop is not None:
+            flat = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface() is not None:
+                flat = flat.convert()
+            flat.fill(self.backdrop)
+            flat.blit(surface, (0, 0))
+            surface = flat
         self.cost = time.perf_counter() - started
         self.surface = surface
         self.last = sig
@@ -133,6 +143,7 @@ class GameScene(Scene):
         self.session.autosave_in_background = True
         if any(seat.is_bot for seat in session.seats) and not bots_paused:
             bot_runner()  # start the worker now, so it is ready by the first bot's turn
+        theme.preload_fit_fonts()
         self._build_frame_buttons()
         self.add_layer(TOP_BAR, self._render_top, self._top_signature)
         for seat, rect in enumerate(self._seat_rects):
@@ -141,6 +152,7 @@ class GameScene(Scene):
         self.build_board()
         add_save_banner(self)   # over the board while the autosave fails
         self.table.on_refresh = self._view_changed   # from now on the scene hears of every change
+        self._flatten_lone_layers()
         self.refresh_view()
 
     # ---- set-up -------------------------------------------------------------------------
@@ -200,6 +212,13 @@ class GameScene(Scene):
 
     def build_board(self) -> None:
         """Subclasses add their board layers here."""
+
+    def _flatten_lone_layers(self) -> None:
+        """Layers that overlap no other lie on the table's background alone (`draw` fills it
+        first): keep their pictures flattened onto it."""
+        for layer in self.layers:
+            alone = not any(other is not layer and other.rect.colliderect(layer.rect) for other in self.layers)
+            layer.backdrop = tuple(pygame.Color(theme.BG))[:3] if alone else None
 
     # ---- names and views ------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
@@ -637,17 +656,22 @@ class GameScene(Scene):
     def take_dirty(self):
         # Re-render changed layers while the frame (from its start, with the move it may have
         # applied) stays within a few milliseconds, judged by each layer's last render time; the
-        # others follow on the next frame, so an action never stalls an animation. No layer
-        # waits more than one frame: what changed is on the screen by the second frame.
+        # others follow on the next frames, so a move's many changes never make one long frame.
+        # The layer that has waited longest goes first, and one that waited goes whatever it costs
+        # (one a frame), so every change is shown within a few frames.
         budget_end = self.app.frame_started + FRAME_WORK_S
         self._layers_waiting = False
-        for layer in self.layers:
-            allowed = layer.surface is None or layer.waited or time.perf_counter() + layer.cost < budget_end
+        drawn = False
+        for layer in sorted(self.layers, key=lambda l: -l.waited):
+            allowed = (layer.surface is None or time.perf_counter() + layer.cost < budget_end
+                       or (layer.waited and not drawn))
             if layer.refresh(allowed):
-                layer.waited = False
+                drawn = True
+                layer.waited = 0
                 self.invalidate(layer.rect)
             elif not allowed and layer.signature() != layer.last:
-                layer.waited = self._layers_waiting = True
+                layer.waited += 1
+                self._layers_waiting = True
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
             self.invalidate(rect)
         ticking = self.ticking_rects()

@@ -71,6 +71,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, int(size * 1.3))
 
 
+def preload_fit_fonts() -> None:
+    """Load the type sizes that `fit_to_box` steps through (1.5 ms each), so a text that must
+    shrink to fit never stalls a frame by loading them: a table calls this as it opens."""
+    for size in range(SIZE_SMALL, SIZE_BODY + 1):
+        font(size)
+        font(size, True)
+
+
 @cached
 @lru_cache(maxsize=2048)
 def text(string: str, size: int = SIZE_BODY, colour: tuple | str = (232, 230, 227),

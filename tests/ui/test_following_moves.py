@@ -36,22 +36,33 @@ def test_a_bots_move_is_told_in_the_log_and_status_line_only_after_it_was_shown(
     assert not scene.telling_move() and scene.shown_log == scene.log
 
 
-def test_changed_layers_beyond_the_frames_budget_wait_one_frame_and_no_longer():
-    """A layer whose last render took longer than the frame has left waits for the next frame,
-    and then is rendered whatever it costs: a change is on the screen by the second frame."""
+def test_changed_layers_beyond_the_frames_budget_wait_and_the_longest_waiting_goes_first():
+    """A layer whose last render took longer than the frame has left waits for a next frame;
+    the one that waited longest is then rendered first, whatever it costs."""
     app, scene, session = game_with([Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", colour=1)])
     frames(app)                           # every layer drawn once
     assert run_until(app, lambda: scene.is_my_turn() and not scene._layers_waiting)
-    dear, cheap = scene.layers[0], scene.layers[1]
-    for layer in (dear, cheap):
+    dear, cheap, dearer = scene.layers[0], scene.layers[1], scene.layers[2]
+    for layer in (dear, cheap, dearer):
         layer.last = object()             # as if what it shows changed
-    dear.cost = 10.0                      # its last render took far more than a frame
+    dear.cost = dearer.cost = 10.0        # their last renders took far more than a frame
     cheap.cost = 0.0
-    app.frame_started = time.perf_counter()
-    scene.take_dirty()
-    assert cheap.signature() == cheap.last, "a cheap layer waited"
-    assert dear.signature() != dear.last, "a layer over the budget was rendered at once"
+
+    def frame() -> None:
+        app.frame_started = time.perf_counter()
+        scene.take_dirty()
+
+    def shown(layer) -> bool:
+        return layer.signature() == layer.last
+
+    frame()
+    assert shown(cheap), "a cheap layer waited"
+    assert not shown(dear) and not shown(dearer), "a layer over the budget was rendered at once"
     assert scene.wants_frames(), "a waiting layer must ask for the next frame"
-    app.frame_started = time.perf_counter()
-    scene.take_dirty()
-    assert dear.signature() == dear.last, "a layer that waited a frame must be rendered next"
+    frame()
+    assert shown(dear) and not shown(dearer), "one waiting layer a frame, the first in line first"
+    dear.last, dear.cost = object(), 10.0  # it changes again: now it waits behind the other
+    frame()
+    assert shown(dearer) and not shown(dear)
+    frame()
+    assert shown(dear) and not scene._layers_waiting

@@ -161,8 +161,7 @@ class UBikeScene(GameScene):
                        y + uy * (length + BADGE_PUSH + out * step) + ux * side * step)
                       for out in range(4) for side in (0, 1, -1, 2, -2)]
             for seat in seats:
-                free = [p for p in places if self._badge_fits(p, spots.values())]
-                spots[seat] = (free or places)[0]
+                spots[seat] = next((p for p in places if self._badge_fits(p, spots.values())), places[0])
         return spots
 
     def badge_rect(self, centre: tuple[float, float]) -> pygame.Rect:
