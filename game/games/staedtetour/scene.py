@@ -63,7 +63,6 @@ class StaedtetourScene(GameScene):
         #: while the bus drives to a "Stop!", the piles and cards as they were (see `shown`)
         self.held: dict[str, Any] | None = None
         self._load_map()
-        self._map_base: pygame.Surface | None = None   # the still map, painted once
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(STRIP, self._render_strip, self._strip_signature)
         self.add_layer(self.side_reserved_rect(), self._render_card, self._card_signature)
@@ -135,33 +134,31 @@ class StaedtetourScene(GameScene):
         return []
 
     def _map_signature(self) -> Hashable:
-        """The map layer is the still part: land, roads, stops, names. The bus and the roads
-        to choose from are drawn over it each frame (draw_overlay), so moving them never
-        redraws the whole map."""
-        v = self.shown()
-        return (self.my_destination(), tuple(v["discard"]), self.viewer)
+        """The map layer is the still part: land, roads, stops, names, painted once. What
+        changes is drawn over it each frame (draw_overlay): the discarded destinations, the
+        viewer's own, the bus and the roads to choose from; so a move never repaints the map."""
+        return self.map_problem
+
+    def _destination_marks(self) -> tuple[tuple[str, ...], str | None]:
+        """The discarded destinations (a grey dot in the stop), and the viewer's own (a dot in
+        the viewer's colour)."""
+        mine = self.my_destination() if self.viewer is not None else None
+        return tuple(self.shown()["discard"]), mine
+
+    def _draw_destination_marks(self, surface: pygame.Surface) -> None:
+        discard, mine = self._destination_marks()
+        for key in discard:
+            if key in self.stops:
+                pygame.draw.circle(surface, (150, 140, 125), self._stop_centre(key), 4)
+        if mine in self.stops:
+            pygame.draw.circle(surface, theme.seat_colour(self.session.seats[self.viewer].colour),
+                               self._stop_centre(mine), 5)
+
+    def _stop_centre(self, stop: str) -> tuple[int, int]:
+        x, y, _props, _kind = self.stops[stop]
+        return (round(x), round(y))
 
     def _render_map(self, surface: pygame.Surface) -> None:
-        """The still map (painted once: 11 ms) and on it what changes between turns: the
-        discarded destinations and the viewer's own."""
-        if self._map_base is None:
-            self._map_base = self._paint_map_base(surface.get_size())
-        surface.blit(self._map_base, (0, 0))
-        v = self.shown()
-        mine = self.my_destination()
-        for key, (x, y, _props, kind) in self.stops.items():
-            if kind != "destination":
-                continue
-            centre = (round(x), round(y))
-            if key in v["discard"]:
-                pygame.draw.circle(surface, (150, 140, 125), centre, 4)
-            if key == mine and self.viewer is not None:
-                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[self.viewer].colour), centre, 5)
-
-    def _paint_map_base(self, size: tuple[int, int]) -> pygame.Surface:
-        surface = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert()
         surface.blit(self.map_image, (0, 0))
         for pair, points in self.roads.items():   # ferries dashed
             colour = (120, 96, 70) if pair not in self.ferries else (70, 110, 150)
@@ -182,7 +179,6 @@ class StaedtetourScene(GameScene):
                 pygame.draw.circle(surface, theme.PAPER, centre, 5)
             surface.blit(*self.name_at(key))
         pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
-        return surface
 
     def name_at(self, stop: str) -> tuple[pygame.Surface, pygame.Rect]:
         """The stop's name as the map prints it, and where (map pixels): beside the stop, where
@@ -199,11 +195,16 @@ class StaedtetourScene(GameScene):
     def _overlay_key(self) -> Hashable:
         v = self.view
         return (v["bus"], v["behind"], tuple(self.clickable_stops()), self.hover, self.bus_moving, self.placing,
-                v["phase"], tuple(self.trail()))
+                v["phase"], tuple(self.trail()), self._destination_marks())
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        bus, behind, targets, _hover, moving, placing, phase, trail = key  # type: ignore[misc]
+        bus, behind, targets, _hover, moving, placing, phase, trail, marks = key  # type: ignore[misc]
         rects = [self._road_bounds(a, b) for a, b in zip(trail, trail[1:])]
+        discard, mine = marks
+        for stop in (*discard, mine):
+            if stop in self.stops:
+                x, y = self._stop_centre(stop)
+                rects.append(pygame.Rect(MAP.x + x - 7, MAP.y + y - 7, 14, 14))
         if bus and not moving:
             x, y = self.stop_xy(bus)
             rects.append(pygame.Rect(MAP.x + x - 40, MAP.y + y - 50, 80, 84))
@@ -233,6 +234,7 @@ class StaedtetourScene(GameScene):
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         v = self.view
         surface = map_view(canvas)
+        self._draw_destination_marks(surface)
         self._draw_trail(surface, self.trail())
         targets = self.clickable_stops()
         origin = self.placing if v["phase"] == PLACE else v["bus"]
