@@ -31,6 +31,17 @@ def frames(app: App, count: int = 2, dt: float = 1 / 60) -> None:
         app.step(events=pygame.event.get(), dt=dt)
 
 
+def settle(app: App, most: int = 120) -> None:
+    """Step frames until every changed part of the table is on the screen (a table spreads a
+    move's re-rendering over frames, more of them on a loaded machine)."""
+    frames(app, 1)
+    for _ in range(most):
+        if not any(getattr(scene, "_layers_waiting", False) for scene in app.scenes):
+            return
+        frames(app, 1)
+    raise AssertionError("the table never caught up with its changes")
+
+
 def click(app: App, logical, button: int = 1) -> None:
     """A real click at a canvas point: motion, press, release, through pygame's queue."""
     pos = to_window(app, logical)

@@ -25,7 +25,7 @@ from game.games.tokaido.track import track_marks
 from game.games.tokaido.words import ENCOUNTER_TEXT, pool_text
 from game.ui import theme
 
-from uihelpers import click, frames, make_app
+from uihelpers import click, frames, make_app, settle
 from test_tokaido_scene import ANN_AND_BOTS, advance, new_session, pending_kind, show
 
 POOLS = ((LEGEND, tuple(LEGENDARY)), (AMULET, AMULETS), (CALLI, CALLIGRAPHY))
@@ -243,7 +243,7 @@ def test_the_crossroads_supply_is_on_the_road_and_follows_the_game_TOK_46():
     session.state.cherry_left = 0                 # every cherry tree taken
     session.state.amulet_pool.pop()
     scene.refresh_view()
-    frames(app, 3)
+    settle(app)
     assert supply(scene.view) == (0, start[1], start[2] - 1, start[3], start[4])
     assert differs(app.canvas.subsurface(SUPPLY.move(MAP.topleft)).copy(), shown)   # the plaque changed
 

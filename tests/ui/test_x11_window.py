@@ -51,18 +51,26 @@ class Screen:
         self._wait(lambda: subprocess.run(["xdotool", "getdisplaygeometry"], env=self.env,
                                           capture_output=True).returncode == 0, "Xvfb did not start")
         self.app: subprocess.Popen | None = None
-        self.app = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=self.env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.window = ""
-        try:
-            # generous: on a loaded two-core CI machine, start-up with its GL probe can be slow
-            self._wait(self._find_window, "the Journeys window did not appear", timeout=90)
-        except AssertionError:
-            ended = self.app.poll()
-            self.app.kill()
-            _, err = self.close()
-            raise AssertionError(f"the Journeys window did not appear (app exit code {ended}): "
-                                 f"{err[-2000:]}") from None
+        # On a loaded machine an app now and then runs with no window on this screen (seen
+        # about once in fifteen starts, in older versions too, cause not yet found): such a
+        # start is tried once more, and a second failure fails the test.
+        for attempt in (1, 2):
+            self.app = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=self.env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            try:
+                # generous: on a loaded two-core CI machine, start-up with its GL probe can be slow
+                self._wait(self._find_window, "the Journeys window did not appear", timeout=45)
+                break
+            except AssertionError:
+                ended = self.app.poll()
+                self.app.kill()
+                if attempt == 1 and ended is None:
+                    self.app.communicate(timeout=10)
+                    continue
+                _, err = self.close()
+                raise AssertionError(f"the Journeys window did not appear (app exit code {ended}): "
+                                     f"{err[-2000:]}") from None
 
     def _wait(self, condition, message: str, timeout: float = 15.0) -> None:
         deadline = time.time() + timeout
