@@ -87,7 +87,8 @@ class App:
         self.headless = headless
         self.settings = settings or Settings.load()
         sound_module.pre_init()
-        self._recalled_path = "" if headless else recall_present_path()
+        # the present path known for this display before SDL starts, and who chose it
+        self._known_path, self._known_by = ("", "") if headless else recall_present_path()
         pygame.init()
         # No joysticks here: with the joystick subsystem up, SDL polls for them every
         # millisecond even while the app waits for events.
@@ -129,7 +130,7 @@ class App:
         window = self._set_mode(size, pygame.HIDDEN)
         self.present_ms = measure_present(window)
         self.present_path = "plain" if os.environ.get(FRAMEBUFFER_HINT) == "0" else "texture"
-        if self.present_path == "texture" and self._recalled_path != "texture-by-user" \
+        if self.present_path == "texture" and self._known_by != "environment" \
                 and self.present_ms > SLOW_PRESENT_MS:
             # SDL decides once per video start: start the display again on the plain path
             os.environ[FRAMEBUFFER_HINT] = "0"
@@ -138,10 +139,8 @@ class App:
             _title_and_icon()
             window = self._set_mode(size, pygame.HIDDEN)
             self.present_ms, self.present_path = measure_present(window), "plain"
-        if self._recalled_path.endswith("-by-user"):
-            self.present_choice = "environment"
-        elif self._recalled_path:
-            self.present_choice = "remembered" if self._recalled_path == self.present_path else "measured"
+        if self._known_by and self._known_path == self.present_path:
+            self.present_choice = self._known_by
         else:
             self.present_choice = "measured"
         if self.present_choice == "measured":
@@ -467,16 +466,17 @@ def _remembered() -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(k, str) and v in ("plain", "texture")}
 
 
-def recall_present_path() -> str:
-    """Before SDL starts: the present path chosen on this display before ("plain" sets SDL's
-    hint now, so the window opens on it without a GL window first), or how the person chose
-    it in the environment ("plain-by-user", "texture-by-user"), or "" when not known."""
+def recall_present_path() -> tuple[str, str]:
+    """Before SDL starts: the present path known for this display ("plain" or "texture", or
+    "" when not known) and who chose it: "environment" (the person, through SDL's hint) or
+    "remembered" (measured at an earlier start). A remembered "plain" sets SDL's hint now, so
+    the window opens on it without a GL window first."""
     if FRAMEBUFFER_HINT in os.environ:
-        return ("plain" if os.environ[FRAMEBUFFER_HINT] == "0" else "texture") + "-by-user"
+        return ("plain" if os.environ[FRAMEBUFFER_HINT] == "0" else "texture"), "environment"
     known = _remembered().get(display_key(), "")
     if known == "plain":
         os.environ[FRAMEBUFFER_HINT] = "0"
-    return known
+    return known, "remembered" if known else ""
 
 
 def remember_present_path(path: str) -> None:

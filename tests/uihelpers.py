@@ -17,6 +17,20 @@ def make_app(size=(1280, 720), **settings) -> App:
     return App(headless=True, settings=Settings(**defaults), window_size=size)
 
 
+def open_table(seats, game: str = "staedtetour", seed: int = 4, **settings):
+    """An app at the main menu with a new game of `game` for `seats` open on top: (app, scene,
+    session)."""
+    from game.core.registry import get
+    from game.core.session import Session
+    from game.scenes.menu import MenuScene
+    from game.table.frame import open_game
+    app = make_app(**settings)
+    app.push(MenuScene(app))
+    spec = get(game)
+    session = Session(spec, seats, spec.default_options(), seed)
+    return app, open_game(app, session), session
+
+
 def to_window(app: App, logical) -> tuple[int, int]:
     vp = app.viewport
     return (round(vp.ox + (logical[0] + 0.5) * vp.scale), round(vp.oy + (logical[1] + 0.5) * vp.scale))

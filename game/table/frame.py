@@ -82,33 +82,40 @@ class Layer:
         self.last: Hashable = object()
         self.cost = 0.0   # seconds its last render took
         self.waited = 0   # frames it has waited to show a change
+        self.pending = False   # it has a change not yet rendered
         #: the colour under it when no other layer lies under or over it: the picture is then
         #: kept flattened onto that colour, and an opaque blit costs a third of an alpha one
         self.backdrop: tuple[int, int, int] | None = None
 
     def refresh(self, allowed: bool = True) -> bool:
         """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
-        the picture changed. A layer not allowed now keeps its old picture one more frame."""
+        the picture changed. A layer not allowed now keeps its old picture one more frame, and
+        `pending` says that it has a change to show."""
         sig = self.signature()
-        if self.surface is not None and (sig == self.last or not allowed):
+        self.pending = sig != self.last
+        if self.surface is not None and (not self.pending or not allowed):
             return False
-        flags = pygame.SRCALPHA if self.alpha else 0
-        surface = pygame.Surface(self.rect.size, flags)
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert_alpha() if self.alpha else surface.convert()
+        surface = _new_surface(self.rect.size, self.alpha)
         started = time.perf_counter()
         self.render(surface)
         if self.alpha and self.backdrop is not None:
-            flat = pygame.Surface(self.rect.size)
-            if pygame.display.get_surface() is not None:
-                flat = flat.convert()
+            flat = _new_surface(self.rect.size, False)
             flat.fill(self.backdrop)
             flat.blit(surface, (0, 0))
             surface = flat
         self.cost = time.perf_counter() - started
         self.surface = surface
         self.last = sig
+        self.pending = False
         return True
+
+
+def _new_surface(size: tuple[int, int], alpha: bool) -> pygame.Surface:
+    """A surface for a layer's picture, in the window's format once there is a window."""
+    surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
 
 
 class GameScene(Scene):
@@ -216,9 +223,10 @@ class GameScene(Scene):
     def _flatten_lone_layers(self) -> None:
         """Layers that overlap no other lie on the table's background alone (`draw` fills it
         first): keep their pictures flattened onto it."""
+        background = tuple(pygame.Color(theme.BG))[:3]
         for layer in self.layers:
             alone = not any(other is not layer and other.rect.colliderect(layer.rect) for other in self.layers)
-            layer.backdrop = tuple(pygame.Color(theme.BG))[:3] if alone else None
+            layer.backdrop = background if alone else None
 
     # ---- names and views ------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
@@ -554,11 +562,7 @@ class GameScene(Scene):
     def _render_top(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
         pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
-        state = self.session.state
-        telling = self.status_note and self.status_seat is not None and not self._deed_outlived()
-        seat = self.status_seat if telling else state.current_player
-        if self.telling_move() and self.last_actor is not None:
-            seat = self.last_actor
+        seat = self._status_line_seat()
         x = 24
         if seat is not None:
             theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
@@ -566,11 +570,19 @@ class GameScene(Scene):
         text, warning = self.status_text()
         colour = theme.WARNING if warning else theme.TEXT
         # a long sentence wraps onto two lines or shrinks a little rather than being cut
-        fitted = theme.fit_to_box(text, 1920 - x - 560, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning,
-                                  line_gap=0)
+        width = 1920 - x - 560
+        fitted = theme.fit_to_box(text, width, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning, line_gap=0)
         top = 32 - (fitted.height + 1) // 2
-        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, 1920 - x - 560, fitted.height), colour,
-                                bold=not warning)
+        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)
+
+    def _status_line_seat(self) -> int | None:
+        """Whose badge the status line shows: the seat whose move is being shown, or whose deed
+        it tells, else the seat to act."""
+        if self.telling_move() and self.last_actor is not None:
+            return self.last_actor
+        if self.status_note and self.status_seat is not None and not self._deed_outlived():
+            return self.status_seat
+        return self.session.state.current_player
 
     def seat_signature(self, seat: int) -> Hashable:
         """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
@@ -669,7 +681,7 @@ class GameScene(Scene):
                 drawn = True
                 layer.waited = 0
                 self.invalidate(layer.rect)
-            elif not allowed and layer.signature() != layer.last:
+            elif layer.pending:
                 layer.waited += 1
                 self._layers_waiting = True
         for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)

@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import time
 
-from game.core.registry import get
-from game.core.session import BOT, PERSON, Seat, Session
-from game.scenes.menu import MenuScene
-from game.table.frame import open_game
+from game.core.session import BOT, PERSON, Seat
 
-from uihelpers import frames, make_app, run_until
+from uihelpers import frames, open_table, run_until
 
 
-def game_with(seats, game="staedtetour", seed=4):
-    app = make_app(animation_speed="normal")
-    app.push(MenuScene(app))
-    spec = get(game)
-    session = Session(spec, seats, spec.default_options(), seed)
-    return app, open_game(app, session), session
+def game_with(seats):
+    return open_table(seats, animation_speed="normal")
 
 
 def test_a_bots_move_is_told_in_the_log_and_status_line_only_after_it_was_shown():

@@ -9,14 +9,13 @@ import pygame
 import pytest
 
 from game.core.registry import get, playable_games
-from game.core.session import BOT, PERSON, Seat, Session
+from game.core.session import BOT, PERSON, Seat
 from game.scenes.menu import MenuScene
 from game.scenes.setup import BOT_NAMES, DEFAULT_NAMES, SetupScene
-from game.table.frame import open_game
 from game.table.panel import Choice, ChoicePanel
 from game.ui import theme
 
-from uihelpers import centre, click, frames, make_app, run_until, to_window
+from uihelpers import centre, click, frames, make_app, open_table, run_until, to_window
 
 PLAYABLE = sorted(spec.id for spec in playable_games())
 
@@ -181,16 +180,8 @@ def test_seats_differ_in_shape_and_read_on_the_dark_frame():
 
 
 # ---- the table -----------------------------------------------------------------------------
-def game_with(seats, game="staedtetour", seed=4):
-    app = make_app()
-    app.push(MenuScene(app))
-    spec = get(game)
-    session = Session(spec, seats, spec.default_options(), seed)
-    return app, open_game(app, session), session
-
-
 def test_after_a_bot_moves_the_status_line_says_whose_turn_it_is_and_the_log_keeps_the_deed():
-    app, scene, session = game_with([Seat("Bot Ada", BOT, "easy", colour=0), Seat("Ann", PERSON, colour=1)])
+    app, scene, session = open_table([Seat("Bot Ada", BOT, "easy", colour=0), Seat("Ann", PERSON, colour=1)])
     assert run_until(app, lambda: scene.is_my_turn() and session.actions and not scene.telling_move())
     deed = scene.table.said_by(0, [e for _, e in session.events])
     assert deed and any(scene.words(text) == deed for _, text in scene.log)
@@ -202,7 +193,7 @@ def test_after_a_bot_moves_the_status_line_says_whose_turn_it_is_and_the_log_kee
 
 @pytest.mark.parametrize("overlay", ["rules", "pause", "settings"])
 def test_bots_wait_while_an_overlay_covers_the_table(overlay):
-    app, scene, session = game_with([Seat("Bot Ada", BOT, "easy", colour=0), Seat("Bot Basho", BOT, "easy", 1)])
+    app, scene, session = open_table([Seat("Bot Ada", BOT, "easy", colour=0), Seat("Bot Basho", BOT, "easy", 1)])
     assert run_until(app, lambda: len(session.actions) >= 1)
     args = {"rules": ("staedtetour",), "pause": (scene,), "settings": ()}[overlay]
     cover = app.push(app.scene(overlay, *args))
@@ -242,7 +233,7 @@ def test_a_bot_remembered_from_an_earlier_set_up_as_player_2_gets_a_bots_name():
 
 
 def test_the_undo_tooltip_is_shown_whole_inside_the_window():
-    app, scene, session = game_with([Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", 1)])
+    app, scene, session = open_table([Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", 1)])
     undo = scene.frame_buttons["undo"]
     undo.enable()
     pos = to_window(app, undo.rect.center)
