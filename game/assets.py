@@ -56,6 +56,27 @@ def require(kind: str, *parts: str) -> Path:
     return p
 
 
+_INCLUDE = "<!-- include: "
+
+
+def rules_text(name: str, _seen: tuple[str, ...] = ()) -> str:
+    """A rules file of seeds/, with each line `<!-- include: other.md -->` replaced by that
+    file's text (rules two games share live in one file, cited by both). AssetError if a file
+    is missing or includes itself."""
+    if name in _seen:
+        raise AssetError(f"The rules file seeds/{name} includes itself.")
+    text = require("seeds", name).read_text(encoding="utf-8")
+    lines = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith(_INCLUDE) and stripped.endswith("-->"):
+            other = stripped[len(_INCLUDE):-3].strip()
+            lines.append(rules_text(other, (*_seen, name)).rstrip("\n"))
+        else:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def package_data(*parts: str) -> Path:
     """A data file inside the `game` package itself (cards.toml, the theme)."""
     return _PACKAGE_DIR.joinpath(*parts)

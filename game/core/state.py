@@ -192,12 +192,19 @@ def _to_plain(value: Any) -> Any:
     raise TypeError(f"{value!r} ({kind.__name__}) has no JSON form: declare a codec")
 
 
+#: keys every view and saved state has besides the fields: a field of that name would overwrite one
+RESERVED_FIELD_NAMES = frozenset({"game", "seat", "num_players"})
+
+
 class _Plan:
     """What the declaration of one state class comes to, worked out once."""
 
     def __init__(self, fields: Sequence[Field]) -> None:
         self.fields = tuple(fields)
         names = [f.name for f in self.fields]
+        clashes = sorted(set(names) & RESERVED_FIELD_NAMES)
+        if clashes:
+            raise ValueError(f"fields may not be named {clashes}: every view has those keys")
         dupes = {n for n in names if names.count(n) > 1}
         if dupes:
             raise ValueError(f"fields declared twice: {sorted(dupes)}")

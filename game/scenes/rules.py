@@ -183,7 +183,7 @@ def rules_html(spec: GameSpec) -> str:
                         f"{title} does not have a rules file in this version of Journeys.")
     name = html.escape(spec.rules_file, quote=False)
     try:
-        text = assets.require("seeds", spec.rules_file).read_text(encoding="utf-8")
+        text = assets.rules_text(spec.rules_file)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         # AssetError is an OSError; a damaged file may not decode as UTF-8
         reason = html.escape(str(exc) or type(exc).__name__, quote=False)

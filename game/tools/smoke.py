@@ -31,7 +31,7 @@ def run() -> int:
                 if not image.is_file():
                     raise RuntimeError(f"{tmx.name}: missing picture {image.name}")
         for spec in playable_games():
-            assets.require("seeds", spec.rules_file)
+            assets.rules_text(spec.rules_file)
         from game.ui.sound import EFFECTS
         for effect in EFFECTS:
             assets.require("sounds", f"{effect}.wav")

@@ -325,3 +325,16 @@ def test_plural_counts_a_noun_with_its_own_plural_when_given():
     assert plural(0, "ticket") == "0 tickets"
     assert plural(2, "calligraphy", "calligraphies") == "2 calligraphies"
     assert plural(1, "calligraphy", "calligraphies") == "1 calligraphy"
+
+
+def test_a_field_may_not_take_a_name_every_view_has():
+    """A field named `seat` once overwrote the view's own `seat` key, so every seat was shown
+    the first seat's hand; the declaration now refuses such names."""
+    from game.core.protocol import GameState
+    from game.core.state import ATOM, public
+
+    class Clash(GameState):
+        FIELDS = (public("seat", shape=ATOM),)
+
+    with pytest.raises(ValueError, match="may not be named"):
+        Clash.plan()
