@@ -138,3 +138,30 @@ def test_every_level_finishes_a_game(spec):
     result = play_game(spec, ["random", "easy", "normal", "hard"][: spec.max_players], seed=2,
                        hard_iterations=40)
     assert result["winners"]
+
+
+def test_a_games_planner_is_asked_first_and_none_leaves_the_bot_as_it_was():
+    """`Knowledge.plan` is every bot's first question; a game without a planner answers
+    None and its bots decide exactly as before."""
+    from game.core.ai.base import Knowledge
+    from game.core.ai.bots import FlatMonteCarloBot, GreedyBot, ISMCTSBot
+
+    spec = get("ubike")
+    state = spec.make(2, 3)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    assert len(legal) > 1
+    assert Knowledge().plan(view, legal, Rng(1), "normal") is None
+
+    class Planner(Knowledge):
+        def __init__(self) -> None:
+            self.asked: list[str] = []
+
+        def plan(self, view, legal, rng, level):
+            self.asked.append(level)
+            return legal[-1]
+
+    for cls, level in ((GreedyBot, "normal"), (ISMCTSBot, "hard"), (FlatMonteCarloBot, "hard")):
+        knowledge = Planner()
+        bot = cls(spec, knowledge, 5, level=level)
+        assert bot.choose(view, legal) == legal[-1]
+        assert knowledge.asked == [level]

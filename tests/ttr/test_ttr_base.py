@@ -312,6 +312,24 @@ def test_TTR_16_tickets_score_by_connection_of_ones_own_routes():
     assert state2.scores()[0] == sum(r.points for r in path[1:]) - t_done.points
 
 
+def test_TTR_16_a_long_chain_of_routes_links_its_ends_in_any_order():
+    """The longest ticket of each board, built from its shortest path claimed in every order:
+    a chain of many routes links its two ends (an earlier union-find lost long chains)."""
+    for name in ("iberia", "korea"):
+        state = ready(name)
+        ticket = max(state.board.tickets, key=lambda t: t.points)
+        path = shortest_path(state, ticket.a, ticket.b)
+        assert len(path) >= 5
+        for order in (path, path[::-1], path[::2] + path[1::2]):
+            twin = ready(name)
+            hold_tickets(twin, 0, [ticket.index])
+            own(twin, 0, *order)
+            assert twin.connected(0, ticket.a, ticket.b)
+            assert twin.ticket_points(0) == (ticket.points, 0)
+            cities = {c for r in order for c in (r.a, r.b)}
+            assert all(twin.connected(0, ticket.a, c) for c in cities)
+
+
 # ---- the end ------------------------------------------------------------------------------------
 
 def test_TTR_17_two_trains_left_everyone_including_that_player_plays_once_more():

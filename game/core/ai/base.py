@@ -48,6 +48,12 @@ class Knowledge:
         """A small prior added to the greedy value, to break ties sensibly."""
         return 0.0
 
+    def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
+        """A move chosen by the game's own planner for a bot of `level`, or None to let the
+        bot decide as usual. Every bot asks this first; planning games (routes to build,
+        tickets to finish) answer here from the view alone. None by default."""
+        return None
+
 
 def score_standing(scores: list[float], scale: float = 6.0) -> list[float]:
     """Each seat's lead over the best other seat, squashed to 0..1."""

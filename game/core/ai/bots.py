@@ -48,6 +48,9 @@ class GreedyBot:
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        planned = self.knowledge.plan(view, legal, self.rng, self.level)
+        if planned is not None:
+            return planned
         seat = view["seat"]
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
@@ -143,6 +146,9 @@ class ISMCTSBot(_SearchBot):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        planned = self.knowledge.plan(view, legal, self.rng, self.level)
+        if planned is not None:
+            return planned
         root = _Node(None)
         deadline = time.perf_counter() + self.time_budget
         iterations = 0
@@ -215,6 +221,9 @@ class FlatMonteCarloBot(_SearchBot):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        planned = self.knowledge.plan(view, legal, self.rng, self.level)
+        if planned is not None:
+            return planned
         seat = view["seat"]
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)

@@ -1,19 +1,42 @@
-"""Ticket to Ride: Iberia and South Korea share one engine; announced, not built yet."""
+"""Ticket to Ride: Iberia and South Korea (Map Collection 8): two boards on one engine.
+
+Iberia adds the ticket drafts and the festival cards; South Korea the express cards and the
+province mat. Both assume the base game's rules (seeds/ttr-base.md)."""
 from game.core.registry import GameSpec, register
 
+from . import bot, rules
+
 IBERIA = register(GameSpec(
-    id="ttr-iberia",
+    id=rules.IberiaState.game_id,
     title="Ticket to Ride: Iberia",
     min_players=2,
     max_players=5,
-    blurb="Claim railway routes across Spain and Portugal, with the ticket draft and province bonuses.",
-    available=False,
+    blurb="Claim railway routes across Spain and Portugal: draft your tickets, and collect the "
+          "festival cards of the cities your trains reach.",
+    new_state=rules.new_iberia,
+    load_state=rules.IberiaState.from_json,
+    action_types=rules.ACTION_TYPES,
+    determinize=bot.determinize,
+    bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
+    scene="game.games.ttr.scene:TtrScene",
+    rules_file="ttr-iberia.md",
+    accent="#D55E00",
+    rules_version=rules.RULES_VERSION,
 ))
 KOREA = register(GameSpec(
-    id="ttr-korea",
+    id=rules.KoreaState.game_id,
     title="Ticket to Ride: South Korea",
     min_players=2,
     max_players=5,
-    blurb="Claim railway routes across South Korea.",
-    available=False,
+    blurb="Claim railway routes across South Korea's provinces: spend your express cards well, "
+          "and win the lines of the province mat.",
+    new_state=rules.new_korea,
+    load_state=rules.KoreaState.from_json,
+    action_types=rules.ACTION_TYPES,
+    determinize=bot.determinize,
+    bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
+    scene="game.games.ttr.scene:TtrScene",
+    rules_file="ttr-korea.md",
+    accent="#0072B2",
+    rules_version=rules.RULES_VERSION,
 ))

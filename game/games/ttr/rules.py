@@ -763,7 +763,8 @@ class TtrState(GameState):
 
         def find(x: str) -> str:
             while parent.get(x, x) != x:
-                x = parent[x] = parent.get(parent[x], parent[x])
+                parent[x] = parent.get(parent[x], parent[x])   # halve the path as we climb
+                x = parent[x]
             return x
         by_id = self.board.route_by_id
         for route_id, owner in self.claims_list:

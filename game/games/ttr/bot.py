@@ -1,0 +1,762 @@
+"""What the bots know about Ticket to Ride: dealing what a seat cannot see (determinize),
+and a planner that every level but random plays by (TtrKnowledge.plan).
+
+The planner reads only the seat's view: it links the seat's unfinished tickets by shortest
+ways over the open network, collects the colours those routes ask for and claims them; the
+levels differ in the finer points it weighs (SKILLS), and the hard level also plays its
+ticket choices out to the end of the game on sampled deals before it keeps any."""
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+import time
+from collections import Counter
+from typing import Any
+
+from game.core.ai.base import Knowledge
+from game.core.protocol import Action
+from game.core.rng import Rng
+
+from .data import (COLOURS, DRAFT_KEEP, FESTIVAL_CARDS, FESTIVAL_PREFIX, FESTIVALS, GREY, IBERIA,
+                   KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, PROVINCE_SPOTS,
+                   TICKET_DRAFT_CARD, TRAINS, Board, Route, _routes_at, board, festival_points,
+                   train_deck)
+from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, IberiaState,
+                    KeepTickets, KoreaState, Place, TakeFestival, TtrState)
+
+
+def _without(pool: list[Any], used: list[Any]) -> list[Any]:
+    left = list(pool)
+    for item in used:
+        left.remove(item)
+    return left
+
+
+def determinize(view: dict[str, Any], rng: Rng) -> TtrState:
+    """A full state consistent with `view`: the other seats' hands, tickets, festival piles and
+    draft packets dealt from what the viewer has not seen, the rest into the two decks."""
+    cls = IberiaState if view["game"] == IberiaState.game_id else KoreaState
+    state = cls.sampled(view, rng)
+    n = state.num_players
+    me = view["seat"]
+    others = [s for s in range(n) if s != me]
+    mine = (lambda field: list(getattr(state, field)[me])) if me is not None else (lambda field: [])
+
+    # train cards: all 110, less those in sight
+    seen = mine("hands") + [c for c in state.face_up if c] + list(state.discard)
+    pool = _without(train_deck(), seen)
+    state.rng.shuffle(pool)
+    for seat in others:
+        count = view["hands_count"][seat]
+        state.hands[seat] = sorted(pool[:count])
+        del pool[:count]
+    deck = pool
+    if state.festivals:
+        for key in FESTIVALS:
+            deck += [FESTIVAL_PREFIX + key] * (FESTIVAL_CARDS - state.festival_revealed[key])
+        if not state.draft_card_drawn:
+            deck.append(TICKET_DRAFT_CARD)
+    state.rng.shuffle(deck)
+    state.deck = deck
+
+    # tickets: all of the board's, less the viewer's own
+    seen_tickets = mine("tickets") + mine("draft_packs") + mine("draft_picks") + mine("offered")
+    tickets = _without([t.index for t in state.board.tickets], seen_tickets)
+    state.rng.shuffle(tickets)
+    for field in ("tickets", "draft_packs", "draft_picks", "offered"):
+        for seat in others:
+            count = view[field + "_count"][seat]
+            getattr(state, field)[seat] = sorted(tickets[:count]) if field != "draft_picks" else tickets[:count]
+            del tickets[:count]
+    state.ticket_deck = tickets
+
+    # festival piles: what was taken from each city, less the viewer's own
+    if state.festivals:
+        taken = []
+        for key in FESTIVALS:
+            gone = state.festival_revealed[key] - state.festival_at[key]
+            taken += [key] * gone
+        taken = _without(taken, mine("festival_piles"))
+        state.rng.shuffle(taken)
+        for seat in others:
+            count = view["festival_piles_count"][seat]
+            state.festival_piles[seat] = sorted(taken[:count])
+            del taken[:count]
+    else:
+        for seat in others:
+            state.festival_piles[seat] = []
+    if me is None:
+        pass
+    state._derive()
+    return state
+
+
+# ---- the planner ----------------------------------------------------------------------------
+#
+# Everything below reads only a seat's view. A plan is a set of routes that would link the
+# seat's unfinished tickets: shortest ways over the open network, its own routes free and
+# routes already chosen for one ticket free for the next, so the tickets share track. The
+# planner recomputes it every move, so a route lost to another seat is simply routed around.
+
+INF = 1 << 30
+#: the hard level's look-ahead: candidates compared, dealings tried, and its time cap
+LOOK_CANDIDATES = 3
+LOOK_SAMPLES = 5
+LOOK_SECONDS = 1.0
+#: how strongly the hard level's ways bend toward festival cards (trains per point)
+LURE = 0.5
+
+#: what each level's planner weighs. Every level plans its tickets, collects their colours and
+#: claims; the finer points are the hard level's: the province mat and the festival cards
+#: valued with care, how a draft's picks fit together, tempo (a turn off the plan only when
+#: the plan can spare it), the best set of tickets when not all can be finished, and a
+#: look-ahead on which tickets to keep.
+SKILLS: dict[str, frozenset[str]] = {
+    "easy": frozenset({"pay", "loco", "festbonus", "spare", "noise"}),
+    "normal": frozenset({"pay", "loco", "festbonus", "spare"}),
+    "playout": frozenset({"pay", "loco", "festbonus", "spare", "fast"}),
+    "hard": frozenset({"pay", "loco", "festbonus", "province", "draftfit", "lure", "tempo",
+                       "knapsack", "look"}),
+}
+
+
+class Seen:
+    """What a seat knows, gathered from its view into the shapes the planner wants."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.board: Board = board(IBERIA if view["game"] == IberiaState.game_id else KOREA)
+        self.seat: int = view["seat"]
+        self.n: int = view["num_players"]
+        self.claims: dict[int, int] = {r: s for r, s in view["claims_list"]}
+        self.hand = Counter(view["hands"][self.seat])
+        self.trains: list[int] = list(view["trains"])
+        self.tickets: list[int] = list(view["tickets"][self.seat])
+        self.face_up: list[str] = list(view["face_up"])
+        self.phase: str = view["phase"]
+        self.korea = view["game"] == KoreaState.game_id
+        self.routes_by_id = self.board.route_by_id
+        self.own = frozenset(r for r, s in self.claims.items() if s == self.seat)
+        self.scores: list[int] = list(view["scores"])
+        #: route -> trains of discount for the festival cards it would bring (the hard level)
+        self.lure: dict[int, float] = {}
+
+    def set_lure(self, weight: float) -> None:
+        """Bend this seat's shortest ways toward festival cities with cards lying there."""
+        if self.korea:
+            return
+        pile = Counter(self.view["festival_piles"][self.seat])
+        lying = self.view["festival_at"]
+        for route in self.board.routes:
+            if route.id in self.claims:
+                continue
+            gain = 0
+            for k in self.board.festival_keys(route):
+                if lying.get(k):
+                    gain = max(gain, festival_points(pile[k] + lying[k]) - festival_points(pile[k]))
+            if gain:
+                self.lure[route.id] = min(0.6 * route.length, weight * gain)
+
+    @property
+    def my_trains(self) -> int:
+        return self.trains[self.seat]
+
+    def cost(self, route: Route, seat: int | None = None) -> int | None:
+        """Trains `seat` (this one by default) still pays for `route`: 0 if linked already,
+        None if closed to it."""
+        seat = self.seat if seat is None else seat
+        owner = self.claims.get(route.id)
+        twin = self.claims.get(route.pair) if route.pair else None
+        if owner == seat or twin == seat:
+            return 0
+        if owner is not None:
+            return None
+        if twin is not None and self.n <= 3:
+            return None
+        return route.length
+
+    def end_near(self) -> bool:
+        """Whether the last round is on or about to start."""
+        return self.view["final_turns"] is not None or min(self.trains) <= 5
+
+
+def shortest_path(seen: Seen, a: str, b: str, free: set[int], blocked: frozenset[int] = frozenset(),
+                  seat: int | None = None) -> tuple[int, list[int]]:
+    """Fewest new trains for `seat` (the viewer by default) from `a` to `b`, and the routes to
+    claim on the way; routes in `free` cost nothing. A small charge per route prefers long
+    routes: more points a train and fewer turns."""
+    at = _routes_at(seen.board)
+    best: dict[str, float] = {a: 0.0}
+    how: dict[str, tuple[str, int]] = {}
+    queue: list[tuple[float, str]] = [(0.0, a)]
+    while queue:
+        d, here = heapq.heappop(queue)
+        if here == b:
+            break
+        if d > best[here]:
+            continue
+        for route in at.get(here, ()):
+            if route.id in blocked:
+                continue
+            if route.id in free:
+                step = 0.0
+            else:
+                c = seen.cost(route, seat)
+                if c is None:
+                    continue
+                step = float(c)
+                if c:
+                    # the seat's own ways bend toward festival cards (never below a train's cost)
+                    step += 0.3 - (seen.lure.get(route.id, 0.0) if seat is None else 0.0)
+            there = route.other(here)
+            nd = d + step
+            if nd < best.get(there, INF):
+                best[there] = nd
+                how[there] = (here, route.id)
+                heapq.heappush(queue, (nd, there))
+    if b not in best:
+        return INF, []
+    path, trains, here = [], 0, b
+    while here != a:
+        prev, rid = how[here]
+        route = seen.routes_by_id[rid]
+        if rid not in free and seen.cost(route, seat):
+            path.append(rid)
+            trains += route.length
+        here = prev
+    return trains, path
+
+
+@dataclasses.dataclass
+class Plan:
+    routes: list[int]                 # routes to claim, in the order found
+    trains: int                       # trains they need
+    live: list[int]                   # tickets the plan finishes (or finished already)
+    dead: list[int]                   # tickets it gives up on
+    ticket_of: dict[int, list[int]]   # route -> tickets whose way uses it
+
+
+def make_plan(seen: Seen, tickets: list[int], trains: int | None = None,
+              order: list[int] | None = None) -> Plan:
+    """Link `tickets`, the most valuable first (or in `order`), within `trains` (the seat's
+    by default)."""
+    budget = seen.my_trains if trains is None else trains
+    tix = seen.board.tickets
+    free: set[int] = set(seen.own)
+    routes: list[int] = []
+    live, dead = [], []
+    ticket_of: dict[int, list[int]] = {}
+    used = 0
+    for t in (order if order is not None else sorted(tickets, key=lambda t: -tix[t].points)):
+        need, path = shortest_path(seen, tix[t].a, tix[t].b, free)
+        if need > budget - used:
+            dead.append(t)
+            continue
+        live.append(t)
+        used += need
+        for rid in path:
+            free.add(rid)
+            routes.append(rid)
+        for rid in path:
+            ticket_of.setdefault(rid, []).append(t)
+    return Plan(routes, used, live, dead, ticket_of)
+
+
+def best_plan(seen: Seen, tickets: list[int]) -> Plan:
+    """When the trains cannot finish every ticket: the plan, of a few orders of linking
+    them, that finishes the most ticket points (a small knapsack over shared track)."""
+    plan = make_plan(seen, tickets)
+    if not plan.dead:
+        return plan
+    tix = seen.board.tickets
+    alone = {t: shortest_path(seen, tix[t].a, tix[t].b, set(seen.own))[0] for t in tickets}
+    orders = [sorted(tickets, key=lambda t: alone[t]),
+              sorted(tickets, key=lambda t: -tix[t].points / max(1, alone[t]))]
+
+    def worth(p: Plan) -> tuple:
+        return (sum(tix[t].points for t in p.live), -p.trains)
+    for order in orders:
+        other = make_plan(seen, tickets, order=order)
+        if worth(other) > worth(plan):
+            plan = other
+    return plan
+
+
+def tickets_value(seen: Seen, tickets: list[int], base: list[int] | None = None,
+                  margin: float = 0.8) -> float:
+    """How good holding `tickets` (on top of `base`) looks: points of the tickets the plan can
+    finish, minus those it cannot, minus a charge for trains and a steep one for a plan
+    that leaves too little slack."""
+    base = base or []
+    plan = make_plan(seen, base + tickets)
+    tix = seen.board.tickets
+    value = 0.0
+    for t in tickets:
+        value += tix[t].points if t in plan.live else -1.3 * tix[t].points
+    # every train gives route points anyway; the charge is for the cards and turns it takes
+    value -= 0.35 * plan.trains
+    slack = margin * seen.my_trains - plan.trains
+    if slack < 0:
+        value += 1.5 * slack
+    return value
+
+
+def colour_needs(seen: Seen, routes: list[int]) -> tuple[Counter, int]:
+    """Cards of each colour the planned routes ask for (grey routes given the colour the hand
+    has most spare of) and the locomotives the ferries ask for."""
+    demand: Counter = Counter()
+    locos = 0
+    greys = []
+    for rid in routes:
+        r = seen.routes_by_id[rid]
+        locos += r.locomotives
+        if r.colour == GREY:
+            greys.append(r)
+        else:
+            demand[r.colour] += r.length - r.locomotives
+    for r in sorted(greys, key=lambda r: -r.length):
+        colour = max(COLOURS, key=lambda c: (seen.hand[c] - demand[c], seen.hand[c]))
+        demand[colour] += r.length - r.locomotives
+    return demand, locos
+
+
+def shortfall(seen: Seen, hand: Counter, demand: Counter, locos: int) -> int:
+    """Cards still to collect for the demand, locomotives in hand covering any colour."""
+    missing = sum(max(0, demand[c] - hand[c]) for c in demand) + locos
+    return max(0, missing - hand[LOCO])
+
+
+def turns_left(seen: Seen) -> float:
+    """About how many more turns this seat gets: the others end the game when their trains
+    run down, at the pace they have spent them so far."""
+    if seen.view["final_turns"] is not None:
+        return 1.0
+    start = TRAINS[seen.board.name]
+    taken = max(0, seen.view["turns"]) / max(1, seen.n)
+    horizon = float(INF)
+    for s, left in enumerate(seen.trains):
+        # a prior of 1.3 trains a turn over 6 turns steadies the early estimates
+        rate = (start - left + 7.8) / (taken + 6.0)
+        horizon = min(horizon, max(0.0, left - LAST_ROUND_TRAINS) / rate)
+    return horizon + 1.0
+
+
+class Planner:
+    """The move a seat's plan asks for; `level` turns on the finer points."""
+
+    def __init__(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> None:
+        self.seen = Seen(view)
+        self.legal = legal
+        self.rng = rng
+        self.level = level
+        self.skills = SKILLS.get(level, SKILLS["normal"])
+        self.fast = "fast" in self.skills      # inside the hard bot's look-ahead: cheaper choices
+        if "lure" in self.skills:
+            self.seen.set_lure(LURE)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def unfinished(self) -> list[int]:
+        done = self.seen.view.get("ticket_done") or []
+        return [t for t, ok in zip(self.seen.tickets, done) if not ok] if done else list(self.seen.tickets)
+
+    def claims(self) -> dict[int, list[Claim]]:
+        out: dict[int, list[Claim]] = {}
+        for a in self.legal:
+            if isinstance(a, Claim):
+                out.setdefault(a.route, []).append(a)
+        return out
+
+    def pay(self, options: list[Claim], demand: Counter, locos: int, route: Route) -> Claim:
+        """The payment that hurts the rest of the plan least: fewest cards, then fewest
+        locomotives, then leaving the smallest shortfall."""
+        seen = self.seen
+        least = min(c.cards for c in options)
+        if "pay" not in self.skills:
+            return min((c for c in options if c.cards == least), key=lambda c: c.locomotives)
+
+        def hurt(c: Claim) -> tuple:
+            hand = Counter(seen.hand)
+            hand[LOCO] -= c.locomotives
+            hand[c.colour] -= c.cards - c.locomotives
+            d = Counter(demand)
+            if route.colour != GREY:
+                d[route.colour] -= route.length - route.locomotives
+            else:
+                d[c.colour] = max(0, d[c.colour] - (route.length - route.locomotives))
+            return (c.cards, shortfall(seen, hand, d, max(0, locos - route.locomotives)), c.locomotives)
+        return min((c for c in options if c.cards == least), key=hurt)
+
+    # -- the decision ---------------------------------------------------------------------------
+    def choose(self) -> Action | None:
+        phase = self.seen.phase
+        if phase == "draft":
+            return self.draft_pick()
+        if phase in ("draft_keep", "keep"):
+            return self.keep()
+        if phase == "festival":
+            return self.festival()
+        if phase == "place":
+            return self.place()
+        if phase in ("turn", "drawing"):
+            return self.turn()
+        return None
+
+    def draft_pick(self) -> Action:
+        seen = self.seen
+        picks = list(seen.view["draft_picks"][seen.seat])
+        base = list(seen.tickets)       # Iberia's second draft: the tickets kept before count
+        best, best_v = None, -1e9
+        for a in self.legal:
+            if not isinstance(a, DraftPick):
+                continue
+            if "draftfit" not in self.skills:
+                # each ticket on its own merits (with those already held), not how the
+                # picks fit together
+                v = tickets_value(seen, [a.ticket], base)
+                if v > best_v:
+                    best, best_v = a, v
+                continue
+            group = picks + [a.ticket]
+            keep = min(DRAFT_KEEP, len(group))
+            v = max(tickets_value(seen, list(c), base) for c in itertools.combinations(group, keep)) \
+                if len(group) <= 6 else 0.0
+            v += 0.05 * seen.board.tickets[a.ticket].points
+            if "noise" in self.skills:
+                v += self.rng.random() * 4
+            if v > best_v:
+                best, best_v = a, v
+        return best or self.legal[0]
+
+    def keep(self) -> Action:
+        seen = self.seen
+        base = self.unfinished()
+        # later draws have less time to finish: ask for more slack
+        margin = 0.8 if seen.phase == "draft_keep" else 0.6
+        best, best_v = None, -1e9
+        scored: list[tuple[float, Action]] = []
+        for a in self.legal:
+            if not isinstance(a, KeepTickets):
+                continue
+            v = tickets_value(seen, list(a.tickets), base, margin)
+            if "noise" in self.skills:
+                v += self.rng.random() * 5
+            scored.append((v, a))
+            if v > best_v:
+                best, best_v = a, v
+        if "look" in self.skills and len(scored) > 1:
+            scored.sort(key=lambda va: -va[0])
+            return self.look_ahead([a for _, a in scored[:LOOK_CANDIDATES]])
+        return best or self.legal[0]
+
+    def look_ahead(self, candidates: list[Action], samples: int = LOOK_SAMPLES) -> Action:
+        """The hard level's look-ahead: each candidate played to the end of the game on the
+        same few dealings of the hidden cards (so the comparison is fair), every seat then
+        following the plain planner; the best average lead wins. Stops early at the time cap."""
+        deadline = time.perf_counter() + LOOK_SECONDS
+        totals = [0.0] * len(candidates)
+        done = 0
+        for _ in range(samples):
+            seed = self.rng.below(1 << 30)
+            margins = []
+            for action in candidates:
+                if time.perf_counter() > deadline:
+                    break
+                margins.append(playout_margin(self.seen.view, action, seed))
+            if len(margins) < len(candidates):
+                break               # a round cut short would not compare like with like
+            totals = [t + m for t, m in zip(totals, margins)]
+            done += 1
+        if not done:
+            return candidates[0]
+        # the first candidate is the planner's own favourite: ties go to it
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def festival(self) -> Action:
+        seen = self.seen
+        pile = Counter(seen.view["festival_piles"][seen.seat])
+        lying = seen.view["festival_at"]
+
+        def gain(a: TakeFestival) -> int:
+            k = a.festival
+            return festival_points(pile[k] + lying[k]) - festival_points(pile[k])
+        options = [a for a in self.legal if isinstance(a, TakeFestival)]
+        return max(options, key=gain) if options else self.legal[0]
+
+    def place(self) -> Action:
+        """South Korea's province mat: a train there leads a line worth a bonus, and costs a
+        train that the plan may need."""
+        seen = self.seen
+        plan = make_plan(seen, self.unfinished())
+        spare = seen.my_trains - plan.trains - 1
+        if "province" not in self.skills:
+            # the plain rule: a train on the line whenever it lands on spot 3 or higher
+            plain = [a for a in self.legal if isinstance(a, Place) and a.line and not a.express
+                     and _mat_spot(seen.view["province"][a.line], seen.view["pending_cards"]) >= 3]
+            return plain[0] if plain and spare >= 0 else Place("")
+        best, best_v = None, -1e9
+        n = seen.n
+        for a in self.legal:
+            if not isinstance(a, Place):
+                continue
+            if not a.line:
+                v = 0.0
+            else:
+                spots = seen.view["province"][a.line]
+                spot = _mat_spot(spots, seen.view["pending_cards"] + a.express)
+                sums = [0] * n
+                for number, owner in enumerate(spots, start=1):
+                    if owner >= 0:
+                        sums[owner] += number
+                mine = sums[seen.seat]
+                rival = max(s for i, s in enumerate(sums) if i != seen.seat) if n > 1 else 0
+                was_lead = mine > rival
+                now_lead = mine + spot > rival
+                v = -1.6 + 0.25 * spot
+                if now_lead and not was_lead:
+                    v += 6.0
+                elif was_lead:
+                    v += 1.0 if mine - rival < 6 else -0.5
+                elif rival - mine - spot < 5:
+                    v += 1.0
+                if a.express:
+                    v -= 1.5 * a.express if not (now_lead and not was_lead) else 0.6 * a.express
+                if spare < 0:
+                    v -= 8
+            if v > best_v:
+                best, best_v = a, v
+        return best or self.legal[0]
+
+    def turn(self) -> Action:
+        seen = self.seen
+        first = seen.phase == "turn"
+        open_tickets = self.unfinished()
+        plan = best_plan(seen, open_tickets) if "knapsack" in self.skills else make_plan(seen, open_tickets)
+        demand, locos = colour_needs(seen, plan.routes)
+        claims = self.claims() if first else {}
+
+        if first and seen.view["final_turns"] is not None:
+            last = self.last_claim(claims, plan)
+            if last is not None:
+                return last
+
+        if first and plan.routes:
+            pick = self.best_claim(claims, plan, demand, locos)
+            if pick is not None:
+                return pick
+
+        if first and not plan.routes:
+            drawn = self.more_tickets(plan)
+            if drawn is not None:
+                return drawn
+            filler = self.filler_claim(claims, plan)
+            if filler is not None:
+                return filler
+            # aim at the longest route still open that the trains allow
+            target = self.filler_target(plan)
+            if target is not None:
+                demand, locos = colour_needs(seen, [target])
+        elif first and ("spare" in self.skills or "tempo" in self.skills):
+            extra = self.spare_claim(claims, plan, demand, locos)
+            if extra is not None:
+                return extra
+        return self.draw(demand, locos, first)
+
+    def last_claim(self, claims: dict[int, list[Claim]], plan: Plan) -> Action | None:
+        """The last turn: the claim worth most now (its points and the tickets it finishes)."""
+        seen = self.seen
+        best, best_v = None, 0.0
+        tix = seen.board.tickets
+        for rid, options in claims.items():
+            route = seen.routes_by_id[rid]
+            v = float(route.points)
+            for t in plan.ticket_of.get(rid, []):
+                # finishes the ticket if it is the ticket's one missing route
+                if sum(1 for r in plan.routes if t in plan.ticket_of.get(r, [])) == 1:
+                    v += 2 * tix[t].points
+            if v > best_v:
+                best, best_v = self.pay(options, Counter(), 0, route), v
+        return best
+
+    def best_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
+                   locos: int) -> Action | None:
+        seen = self.seen
+        ready = [rid for rid in plan.routes if rid in claims]
+        if not ready:
+            return None
+
+        def urgency(rid: int) -> float:
+            route = seen.routes_by_id[rid]
+            v = route.length + 0.2 * route.points
+            if seen.korea and seen.hand[route.colour] > route.length:
+                v += 0.1
+            if "festbonus" in self.skills:
+                v += self.festival_bonus(route)
+            return v
+        if "noise" in self.skills and self.rng.random() < 0.25:
+            return None       # an easy bot sometimes keeps drawing instead
+        rid = max(ready, key=urgency)
+        route = seen.routes_by_id[rid]
+        return self.pay(claims[rid], demand, locos, route)
+
+    def festival_bonus(self, route: Route) -> float:
+        seen = self.seen
+        if seen.korea:
+            return 0.0
+        pile = Counter(seen.view["festival_piles"][seen.seat])
+        lying = seen.view["festival_at"]
+        best = 0
+        for k in seen.board.festival_keys(route):
+            if lying.get(k):
+                best = max(best, festival_points(pile[k] + lying[k]) - festival_points(pile[k]))
+        return float(best)
+
+    def spare_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
+                    locos: int) -> Action | None:
+        """A route off the plan worth taking now: festival cards lying at its end (Iberia),
+        or a long route paid with cards the plan does not need, when trains are spare."""
+        seen = self.seen
+        spare = seen.my_trains - plan.trains
+        best, best_v = None, 0.0
+        slack: float | None = None
+        for rid, options in claims.items():
+            if rid in plan.routes:
+                continue
+            route = seen.routes_by_id[rid]
+            if route.length > spare - 2:
+                continue
+            pay = self.pay(options, demand, locos, route)
+            hand = Counter(seen.hand)
+            hand[LOCO] -= pay.locomotives
+            hand[pay.colour] -= pay.cards - pay.locomotives
+            hurt = shortfall(seen, hand, demand, locos) - shortfall(seen, seen.hand, demand, locos)
+            if "tempo" in self.skills:
+                # a turn spent off the plan must be a turn the plan can spare
+                if slack is None:
+                    slack = turns_left(seen) - len(plan.routes) - shortfall(seen, seen.hand, demand, locos) / 1.7
+                if slack < 2 + 2 * hurt or route.length > spare - 4:
+                    continue
+                v = self.festival_bonus(route) + route.points - 1.5 * route.length - 3.0 * hurt
+                if v >= 3.0 and v > best_v:
+                    best, best_v = pay, v
+                continue
+            v = self.festival_bonus(route) + (route.points - route.length) * 0.8 - 3.0 * hurt
+            if hurt == 0 and route.length >= 4 and sum(seen.hand.values()) >= 9:
+                v += route.points * 0.3
+            if v > best_v + 2.0:
+                best, best_v = pay, v - 2.0
+        return best
+
+    def more_tickets(self, plan: Plan) -> Action | None:
+        seen = self.seen
+        if not seen.view["tickets_open"] or seen.end_near():
+            return None
+        rival = min(t for i, t in enumerate(seen.trains) if i != seen.seat) if seen.n > 1 else 99
+        if seen.my_trains < 15 or rival < 10:
+            return None
+        options = [a for a in self.legal if isinstance(a, DrawTickets)]
+        if not options:
+            return None
+        return min(options, key=lambda a: a.express)
+
+    def filler_target(self, plan: Plan) -> int | None:
+        seen = self.seen
+        routes = [r for r in seen.board.routes if seen.cost(r) and r.length <= seen.my_trains]
+        if not routes:
+            return None
+        return max(routes, key=lambda r: (r.points / r.length, r.length)).id
+
+    def filler_claim(self, claims: dict[int, list[Claim]], plan: Plan) -> Action | None:
+        """No tickets left to work on: claim for points, the longest routes first."""
+        seen = self.seen
+        if not claims:
+            return None
+        rid = max(claims, key=lambda r: (seen.routes_by_id[r].points + self.festival_bonus(seen.routes_by_id[r]),
+                                         -seen.routes_by_id[r].length))
+        route = seen.routes_by_id[rid]
+        # short routes only once the game is closing or the hand is full
+        if route.length < 3 and not seen.end_near() and sum(seen.hand.values()) < 10 \
+                and self.festival_bonus(route) < 3:
+            return None
+        return self.pay(claims[rid], Counter(), 0, route)
+
+    def draw(self, demand: Counter, locos: int, first: bool) -> Action:
+        seen = self.seen
+        face = {a.slot: seen.face_up[a.slot] for a in self.legal
+                if isinstance(a, DrawCard) and a.slot != DECK}
+        blind = any(isinstance(a, DrawCard) and a.slot == DECK for a in self.legal)
+        missing = {c: demand[c] - seen.hand[c] for c in demand if demand[c] > seen.hand[c]}
+        short = shortfall(seen, seen.hand, demand, locos)
+        if "noise" in self.skills and self.rng.random() < 0.2:
+            missing = {}
+        # Korea: an express card spent on drawing when many cards are still wanted
+        if first and seen.korea and short >= 4 and seen.my_trains <= 34:
+            express = [a for a in self.legal if isinstance(a, ExpressDraw)]
+            if express and short >= 6:
+                return min(express, key=lambda a: a.express)
+        best_slot, best_gap = None, 0
+        for slot, card in face.items():
+            if card in missing and missing[card] > best_gap:
+                best_slot, best_gap = slot, missing[card]
+        if best_slot is not None:
+            return DrawCard(best_slot)
+        # a face-up locomotive is the whole draw: worth it when two blind cards would bring
+        # less than one useful card, or the ferries ask for locomotives
+        if first and short > 0 and "loco" in self.skills:
+            loco_slot = next((s for s, c in face.items() if c == LOCO), None)
+            if loco_slot is not None:
+                useful = sum(1 for c in missing) * PER_COLOUR + LOCOMOTIVES
+                p = useful / (len(COLOURS) * PER_COLOUR + LOCOMOTIVES)
+                if 2 * p < 1.0 or locos > seen.hand[LOCO]:
+                    return DrawCard(loco_slot)
+        if blind:
+            return DrawCard(DECK)
+        if face:
+            # nothing blind: take what helps most, else the card we hold most of
+            slot = max(face, key=lambda s: (face[s] in demand, seen.hand[face[s]]))
+            return DrawCard(slot)
+        # nothing to draw at all: anything legal that is not giving up
+        for a in self.legal:
+            if not isinstance(a, (DrawTickets, Pass)):
+                return a
+        return self.legal[0]
+
+
+def _mat_spot(spots: list[int], reach: int) -> int:
+    for spot in range(min(reach, PROVINCE_SPOTS), 0, -1):
+        if spots[spot - 1] < 0:
+            return spot
+    return 0
+
+
+class TtrKnowledge(Knowledge):
+    """Ticket to Ride's bots plan: every level but random asks the planner for its move."""
+
+    def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
+        if view.get("seat") is None or not legal:
+            return None
+        return Planner(view, legal, rng, level).choose()
+
+
+KNOWLEDGE = TtrKnowledge()
+
+
+def playout_margin(view: dict[str, Any], first: Action, seed: int, max_actions: int = 800) -> float:
+    """Play `first` on a state dealt from `view`, then the rest of the game with every seat
+    following the plain planner; the viewer's final lead over the best other seat, plus a
+    bonus for the win."""
+    state = determinize(view, Rng(seed, stream=3))
+    me = view["seat"]
+    state.apply(first, trusted=True)
+    rng = Rng(seed, stream=5)
+    steps = 0
+    while not state.is_over and steps < max_actions:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = Planner(state.view(seat), legal, rng, "playout").choose() if len(legal) > 1 else legal[0]
+        state.apply(action or legal[0], trusted=True)
+        steps += 1
+    scores = state.scores()
+    best_other = max(v for i, v in enumerate(scores) if i != me)
+    return scores[me] - best_other + (15.0 if scores[me] > best_other else 0.0)

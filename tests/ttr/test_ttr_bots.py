@@ -1,0 +1,148 @@
+"""The Ticket to Ride bots: they plan from their own view, keep tickets they can finish, take
+the routes and cards their plan needs, and never see what their seat cannot."""
+from __future__ import annotations
+
+import pytest
+
+from game.core.ai import make_bot
+from game.core.rng import Rng
+from game.games.ttr import IBERIA, KOREA
+from game.games.ttr.bot import Seen, determinize, make_plan
+from game.games.ttr.data import LOCO
+from game.games.ttr.rules import (KEEP, TURN, Claim, DrawCard, DrawTickets, KeepTickets,
+                                  TtrState)
+
+from tests.ttr.builders import give, hold_tickets, ready, show
+
+SPECS = {"iberia": IBERIA, "korea": KOREA}
+ANDONG_POHANG = 0          # South Korea's ticket Andong–Pohang (3): one black route of 3
+
+
+def into_the_game(board: str, actions: int, seed: int = 4) -> TtrState:
+    """A game some way in, played by normal bots, stopped at seat 0's turn."""
+    spec = SPECS[board]
+    state = ready(board, 2, seed)
+    bots = [make_bot(spec, "normal", i) for i in range(2)]
+    done = 0
+    while done < actions or state.current_player != 0 or state.phase != TURN:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        state.settle_chance()
+        done += 1
+    state.take_events()
+    return state
+
+
+def choose(state: TtrState, level: str, seed: int = 3):
+    seat = state.current_player
+    return make_bot(SPECS[state.BOARD], level, seed).choose(state.view(seat), state.legal_actions())
+
+
+@pytest.mark.parametrize("board", ["iberia", "korea"])
+def test_determinize_deals_a_state_with_the_same_view(board):
+    state = into_the_game(board, 30)
+    for seat in (0, 1):
+        view = state.view(seat)
+        assert determinize(view, Rng(7)).view(seat) == view
+
+
+@pytest.mark.parametrize("board", ["iberia", "korea"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_choice_ignores_what_the_seat_cannot_see(board, level):
+    """Two states that differ only in the other seat's hand and tickets and the deck order
+    give seat 0 the same view, and so the same move."""
+    state = into_the_game(board, 24)
+    twin = state.clone()
+    # swap the other seat's hand and tickets with cards and tickets nobody has seen
+    size = len(twin.hands[1])
+    trains = [c for c in twin.deck if c in twin.hands[1] or not c.startswith(("festival", "ticket"))]
+    new_hand = sorted(trains[:size])
+    for card in new_hand:
+        twin.deck.remove(card)
+    twin.deck[:0] = twin.hands[1]
+    twin.hands[1] = new_hand
+    count = len(twin.tickets[1])
+    swapped = twin.ticket_deck[:count]
+    twin.ticket_deck = twin.ticket_deck[count:] + twin.tickets[1]
+    twin.tickets[1] = sorted(swapped)
+    twin.deck.reverse()
+    assert twin.to_json() != state.to_json()
+    assert twin.view(0) == state.view(0)
+    assert choose(state, level) == choose(twin, level)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_claims_the_route_its_ticket_needs_when_it_can_pay(level):
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    give(state, 0, ["black", "black", "black", "red"])
+    show(state, ["green", "pink", "white", "yellow", "orange"])
+    action = choose(state, level)
+    assert isinstance(action, Claim)
+    route = state.board.route_by_id[action.route]
+    assert {route.a, route.b} == {"andong", "pohang"}
+    assert action.colour == "black" and action.locomotives == 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_takes_the_face_up_colour_it_is_short_of(level):
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    give(state, 0, ["black", "red"])
+    show(state, ["green", "pink", "black", "yellow", "orange"])
+    assert choose(state, level) == DrawCard(2)
+
+
+def test_a_face_up_locomotive_is_taken_when_no_colour_on_show_helps():
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    give(state, 0, ["red"])
+    show(state, ["green", "pink", LOCO, "yellow", "orange"])
+    assert choose(state, "normal") == DrawCard(2)
+
+
+def offer(state: TtrState, tickets: list[int]) -> None:
+    """Seat 0 draws tickets and is offered exactly `tickets`."""
+    state.apply(DrawTickets(0))
+    assert state.phase == KEEP
+    state.ticket_deck[:0] = state.offered[0]
+    for t in tickets:
+        state.ticket_deck.remove(t)
+    state.offered[0] = list(tickets)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_keeps_the_tickets_its_trains_can_finish(level):
+    state = ready("korea")
+    hold_tickets(state, 0, [])
+    # few trains left: the short ticket fits, the long ones cannot be finished
+    state.trains[0] = 8
+    tix = state.board.tickets
+    long_ones = sorted((t.index for t in tix), key=lambda i: -tix[i].points)[:2]
+    offer(state, [ANDONG_POHANG] + long_ones)
+    action = choose(state, level)
+    assert action == KeepTickets((ANDONG_POHANG,))
+
+
+@pytest.mark.parametrize("board", ["iberia", "korea"])
+def test_the_opening_keep_is_a_set_the_trains_can_finish(board):
+    state = SPECS[board].make(2, 5, {})
+    bots = [make_bot(SPECS[board], "normal", i) for i in range(2)]
+    while state.phase != TURN:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    for seat in (0, 1):
+        seen = Seen(state.view(seat))
+        plan = make_plan(seen, seen.tickets)
+        assert not plan.dead and plan.trains <= seen.my_trains * 0.8
+
+
+def test_the_hard_bot_looks_ahead_on_its_opening_keep():
+    spec = KOREA
+    state = spec.make(2, 9, {})
+    bots = [make_bot(spec, "normal", i) for i in range(2)]
+    while state.phase == "draft":
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    action = choose(state, "hard")
+    assert isinstance(action, KeepTickets) and action in state.legal_actions()
