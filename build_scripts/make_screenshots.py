@@ -22,6 +22,8 @@ SHOTS = {
     "ubike-results": ["--game", "ubike", "--players", "3", "--seed", "11", "--scene", "results"],
     "staedtetour": ["--game", "staedtetour", "--players", "3", "--seed", "2", "--after", "9"],
     "tokaido": ["--game", "tokaido", "--players", "4", "--seed", "4", "--after", "150", "--option", "crossroads=true"],
+    "ttr-iberia": ["--game", "ttr-iberia", "--players", "3", "--seed", "4", "--after", "110"],
+    "ttr-korea": ["--game", "ttr-korea", "--players", "4", "--seed", "2", "--after", "150"],
 }
 
 
