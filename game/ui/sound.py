@@ -30,6 +30,8 @@ EFFECTS: tuple[str, ...] = (
     "error",         # an illegal click
     "turn",          # your turn
     "game_end",      # the game is over
+    "whistle",       # a steam whistle: the last round (Ticket to Ride)
+    "train",         # trains set down on a route (Ticket to Ride)
 )
 
 MIXER_FREQUENCY = 44100  # the rate the effects are made at, so nothing is resampled

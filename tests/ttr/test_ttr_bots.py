@@ -146,3 +146,17 @@ def test_the_hard_bot_looks_ahead_on_its_opening_keep():
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
     action = choose(state, "hard")
     assert isinstance(action, KeepTickets) and action in state.legal_actions()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_with_nothing_to_draw_or_claim_a_bot_takes_tickets_rather_than_crash(level):
+    """South Korea late in a five-player game: no train card anywhere and no route it can pay
+    for; tickets are the one thing left to do (an earlier planner failed here)."""
+    from tests.ttr.builders import no_cards_anywhere
+    state = ready("korea", 5, 2)
+    no_cards_anywhere(state)
+    state.hands[state.to_move] = []
+    legal = state.legal_actions()
+    assert all(isinstance(a, DrawTickets) for a in legal)
+    action = choose(state, level)
+    assert action in legal

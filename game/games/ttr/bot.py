@@ -23,7 +23,7 @@ from .data import (COLOURS, DRAFT_KEEP, FESTIVAL_CARDS, FESTIVAL_PREFIX, FESTIVA
                    TICKET_DRAFT_CARD, TRAINS, Board, Route, _routes_at, board, festival_points,
                    train_deck)
 from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, IberiaState,
-                    KeepTickets, KoreaState, Place, TakeFestival, TtrState)
+                    KeepTickets, KoreaState, Pass, Place, TakeFestival, TtrState)
 
 
 def _without(pool: list[Any], used: list[Any]) -> list[Any]:

@@ -107,6 +107,13 @@ ACTION_TYPES = (DraftPick, KeepTickets, DrawCard, ExpressDraw, DrawTickets, Clai
                 Place, Pass)
 
 
+def _count(cards: list[str]) -> dict[str, int]:
+    held: dict[str, int] = {}
+    for card in cards:
+        held[card] = held.get(card, 0) + 1
+    return held
+
+
 def _all_subsets(items: list[int], least: int, most: int) -> list[tuple[int, ...]]:
     out = []
     for size in range(least, most + 1):
@@ -131,7 +138,7 @@ class TtrState(GameState):
                "draft_done", shape=FLAT),
         public("express_left", "province", shape=NESTED),
         # written once the game is over: everyone's tickets and festival piles, shown at the end
-        public("revealed", shape=DEEP),
+        public("revealed", "final", shape=DEEP),
         own("hands", "tickets", "festival_piles", "draft_packs", "draft_picks", "offered",
             shape=NESTED, count=True),
         secret("deck", "ticket_deck", shape=FLAT, count=True),
@@ -168,6 +175,9 @@ class TtrState(GameState):
         self.province: dict[str, list[int]] = ({c: [-1] * PROVINCE_SPOTS for c in COLOURS}
                                                if self.express else {})
         self.revealed: list[dict[str, Any]] = []
+        #: written once the game is over: [label, points by seat] per scoring part, and each
+        #: seat's completed tickets (the final scoring, public and fixed from then on)
+        self.final: dict[str, Any] = {}
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.festival_piles: list[list[str]] = [[] for _ in range(n)]
@@ -289,6 +299,12 @@ class TtrState(GameState):
             return self._claim_ok(self.to_move, action)
         if isinstance(action, DraftPick):
             return phase == DRAFT and action.ticket in self.draft_packs[self._draft_seat()]
+        if isinstance(action, DrawTickets) and phase == TURN:
+            return self._tickets_open() and (action.express == 0 or (
+                self.express and action.express in self.express_left[self.to_move]))
+        if isinstance(action, ExpressDraw) and phase == TURN:
+            return (self.express and action.express in self.express_left[self.to_move]
+                    and self._deck_cards_available() > 0)
         if isinstance(action, KeepTickets):
             if phase == DRAFTED:
                 picks = self.draft_picks[self.current_player]
@@ -336,23 +352,28 @@ class TtrState(GameState):
                 return False
         return True
 
-    def payments(self, seat: int, route: Route) -> list[Claim]:
+    def payments(self, seat: int, route: Route, held: dict[str, int] | None = None) -> list[Claim]:
         """Every way `seat` can pay for `route` from its hand (TTR-9..TTR-11; on South Korea
-        also paying more to reach a higher spot, TKO-5), fewest cards and locomotives first."""
+        also paying more to reach a higher spot, TKO-5), fewest cards and locomotives first.
+        `held` is the hand counted by card, when the caller has it already."""
         if self.trains[seat] < route.length or not self.route_open(route, seat):
             return []
-        hand = self.hands[seat]
-        locos = hand.count(LOCO)
+        if held is None:
+            held = _count(self.hands[seat])
+        locos = held.get(LOCO, 0)
+        size = len(self.hands[seat])
         colours = COLOURS if route.colour == GREY else (route.colour,)
+        if max(held.get(c, 0) for c in colours) + locos < route.length or locos < route.locomotives:
+            return []
         # paying more than the length only raises a train's spot on the mat (TKO-5): so only
         # where a train will be left to put there
         top = PROVINCE_SPOTS if self.express and self.trains[seat] > route.length else route.length
         out: list[Claim] = []
         for total in range(route.length, max(route.length, top) + 1):
-            if total > len(hand):
+            if total > size:
                 break
             for colour in colours:
-                have = hand.count(colour)
+                have = held.get(colour, 0)
                 for used in range(route.locomotives, min(locos, total) + 1):
                     need = total - used
                     if need > have or (need == 0 and colour != colours[0]):
@@ -363,9 +384,19 @@ class TtrState(GameState):
     def claim_actions(self, seat: int) -> list[Action]:
         if self.phase != TURN:
             return []
+        held = _count(self.hands[seat])
+        trains = self.trains[seat]
+        claims = self.claims
+        locos = held.get(LOCO, 0)
+        most = max((held.get(c, 0) for c in COLOURS), default=0)
         out: list[Action] = []
         for route in self.board.routes:
-            out.extend(self.payments(seat, route))
+            # the quick tests first: most routes fail one, and this runs on every turn
+            if route.length > trains or route.id in claims:
+                continue
+            have = most if route.colour == GREY else held.get(route.colour, 0)
+            if have + locos >= route.length:
+                out.extend(self.payments(seat, route, held))
         return out
 
     def _claim_ok(self, seat: int, claim: Claim) -> bool:
@@ -738,6 +769,8 @@ class TtrState(GameState):
         self.to_move = (seat + 1) % n
 
     def _finish(self) -> None:
+        self.final = {"parts": [[label, points] for label, points in self.final_parts()],
+                      "completed": [self.completed_count(s) for s in range(self.num_players)]}
         self.phase = OVER
         self.revealed = [{"tickets": [[t, done] for t, done in self.ticket_results(s)],
                           "festivals": list(self.festival_piles[s])} for s in range(self.num_players)]
@@ -829,11 +862,13 @@ class TtrState(GameState):
         """Route points while the game runs (the score track); everything once it is over."""
         if self.phase != OVER:
             return self.route_points()
-        parts = self.final_parts()
+        parts = self.final["parts"]
         return [sum(p[1][s] for p in parts) for s in range(self.num_players)]
 
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
-        return self.final_parts() if self.phase == OVER else [("Routes", self.route_points())]
+        if self.phase == OVER:
+            return [(label, list(points)) for label, points in self.final["parts"]]
+        return [("Routes", self.route_points())]
 
     def completed_count(self, seat: int) -> int:
         return sum(1 for _, done in self.ticket_results(seat) if done)
@@ -842,7 +877,7 @@ class TtrState(GameState):
         """TTR-18: points, then completed tickets; still tied, the victory is shared."""
         if self.phase != OVER:
             return (self.scores()[seat],)
-        return (self.scores()[seat], self.completed_count(seat))
+        return (self.scores()[seat], self.final["completed"][seat])
 
     # ---- information ------------------------------------------------------------------------
     def view_facts(self, seat: int | None) -> dict[str, Any]:
