@@ -912,8 +912,10 @@ class TtrScene(GameScene):
         if not action.line:
             return "No train on the mat"
         spot = self.mat_spot(action)
-        boost = f" (+{action.express} Express)" if action.express else ""
-        return f"{COLOUR_LABELS[action.line]} line, spot {spot}{boost}"
+        # short enough for a half-width button: "Orange 4 · +1 Express"
+        if action.express:
+            return f"{COLOUR_LABELS[action.line]} {spot} · +{action.express} Express"
+        return f"{COLOUR_LABELS[action.line]} line, spot {spot}"
 
     def _keep_action(self) -> KeepTickets | None:
         action = KeepTickets(tuple(sorted(self.keep_choice)))
