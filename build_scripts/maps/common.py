@@ -601,6 +601,114 @@ def scale_bar_box(px_per_km: float, at: Point, km: int) -> Box:
 
 
 # --------------------------------------------------------------------------------------------
+# Land, sea and the lines on the land (the Natural Earth boards share this look)
+# --------------------------------------------------------------------------------------------
+
+class LandMask:
+    """Land and sea at the final map size, as drawn, for checks (roads on land, names on
+    land): a pixel lookup, so a check agrees with what the eye sees on the art."""
+
+    def __init__(self, width: int, height: int, land: list[list[Point]],
+                 holes: list[list[Point]]):
+        surf = pygame.Surface((width, height))
+        surf.fill((0, 0, 0))
+        for ring in land:
+            pygame.draw.polygon(surf, (255, 255, 255), ring)
+        for ring in holes:
+            pygame.draw.polygon(surf, (0, 0, 0), ring)
+        self.mask = pygame.mask.from_threshold(surf, (255, 255, 255), (1, 1, 1, 255))
+        self.width, self.height = width, height
+
+    def at(self, p: Point) -> bool:
+        x, y = int(p[0]), int(p[1])
+        return 0 <= x < self.width and 0 <= y < self.height and bool(self.mask.get_at((x, y)))
+
+    def share(self, points: Sequence[Point]) -> float:
+        return sum(1 for p in points if self.at(p)) / max(1, len(points))
+
+
+def shore_bands(canvas: Canvas, land: list[list[Point]], holes: list[list[Point]]) -> None:
+    """The lighter band of shallow water along every coast, in soft steps with two faint
+    waterlines (the look of the UBike board).
+
+    Buffering every coast of Europe eight times (what the UBike board does) is slow and
+    pointless at this scale: a blurred land mask thresholded at the levels a straight coast
+    has at each distance gives the same bands, rounder round small islands, in a second.
+    """
+    width, height = canvas.width, canvas.height
+    blur = 12
+    field = pygame.Surface((width, height))
+    field.fill((0, 0, 0))
+    for ring in land:
+        pygame.draw.polygon(field, (255, 255, 255), ring)
+    for ring in holes:
+        pygame.draw.polygon(field, (0, 0, 0), ring)
+    field = pygame.transform.gaussian_blur(field, blur)
+    field = pygame.transform.smoothscale(field, (width * canvas.scale, height * canvas.scale))
+    # The blurred level of a straight coast, by distance from it.
+    edge = pygame.Surface((4 * blur + 40, 3))
+    edge.fill((0, 0, 0))
+    edge.fill((255, 255, 255), (0, 0, 2 * blur + 20, 3))
+    profile = pygame.transform.gaussian_blur(edge, blur)
+    level = [profile.get_at((2 * blur + 20 + d, 1))[0] for d in range(2 * blur + 20)]
+    for radius, colour in coast_bands():
+        d = radius * 0.5
+        lo, t = int(d), d - int(d)
+        value = level[lo] * (1 - t) + level[min(lo + 1, len(level) - 1)] * t
+        threshold = max(1, round(value))
+        mask = pygame.mask.from_threshold(field, (255, 255, 255), (256 - threshold,) * 3 + (255,))
+        canvas.surface.blit(mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0)),
+                            (0, 0))
+
+
+def paint_land(width: int, height: int, land: list[list[Point]], holes: list[list[Point]],
+               areas: Iterable[Any], lakes: list[list[Point]]) -> tuple["Canvas", Any]:
+    """Sea with its shallow bands, the coast, the land with a faint darker rim just inside the
+    coast (the UBike board's) and the lakes, on a new supersampled canvas; and the land as a
+    mask, which keeps borders and rivers off the sea (`draw_land_lines`)."""
+    canvas = Canvas(width, height, SEA)
+    shore_bands(canvas, land, holes)
+    for ring in land:
+        canvas.buffer(ring, 0.6, COAST)
+    for ring in land:
+        canvas.polygon(ring, mix(PAPER, COAST, 0.16))
+    for ring in holes:
+        canvas.buffer(ring, 0.6, COAST)
+        canvas.polygon(ring, SEA)
+    for area in areas:
+        canvas.buffer(area, -2.2, PAPER)
+    rim = Canvas(width, height, (0, 0, 0))
+    for ring in land:
+        rim.polygon(ring, (255, 255, 255))
+    for ring in holes:
+        rim.polygon(ring, (0, 0, 0))
+    land_only = pygame.mask.from_threshold(rim.surface, (255, 255, 255), (1, 1, 1, 255))
+    del rim
+    for ring in lakes:
+        canvas.buffer(ring, 0.5, mix(SEA, COAST, 0.3))
+        canvas.polygon(ring, mix(SEA, PAPER, 0.2))
+    return canvas, land_only
+
+
+def draw_land_lines(canvas: "Canvas", land_only: Any, rivers: Iterable[Sequence[Point]],
+                    river_ink: Colour, river_width: float, borders: Iterable[Sequence[Point]],
+                    border_strokes: Sequence[tuple[Colour, float]]) -> None:
+    """Rivers and borders on a layer of their own, cut to the land (Natural Earth's 1:50m
+    lines overshoot its 1:10m coast by a pixel or two); each border drawn with every stroke
+    of `border_strokes` in turn."""
+    overlay = Layer(canvas.width, canvas.height)
+    for line in rivers:
+        overlay.line(line, river_ink, river_width)
+    for line in borders:
+        for ink, width in border_strokes:
+            overlay.line(line, ink, width)
+    overlay.surface.blit(land_only.to_surface(setcolor=(255, 255, 255, 255),
+                                              unsetcolor=(255, 255, 255, 0)),
+                         (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    canvas.surface.blit(overlay.surface, (0, 0))
+
+
+# --------------------------------------------------------------------------------------------
 # Tiled
 # --------------------------------------------------------------------------------------------
 

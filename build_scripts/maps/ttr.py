@@ -21,11 +21,10 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 from game.games.ttr import art
 
-from .common import (COAST, INK, PAPER, SEA, SEA_INK, SHALLOW, Box, Canvas, Equirectangular,
-                     Layer, Point, clip_polygons, font_path, hex_colour, line_parts, load_board,
-                     mix, pixel_areas, polygon_rings, read_features, render_spaced,
+from .common import (INK, PAPER, SEA, SEA_INK, SHALLOW, Box, Equirectangular, LandMask, Layer,
+                     Point, clip_polygons, draw_land_lines, font_path, line_parts, load_board, mix,
+                     paint_land, pixel_areas, polygon_rings, read_features, render_spaced,
                      start_drawing, touches, with_halo, write_tmx)
-from .staedtetour import LandMask, shore_bands
 
 BOARDS = ("iberia", "korea")
 SIMPLIFY_PX = 0.25
@@ -467,38 +466,10 @@ def draw_land(data_dir: Path, proj: Equirectangular, layout: dict[str, Any]
                for part in line_parts(f["geometry"]) if touches(part, bbox)]
     mask = LandMask(width, height, land, holes)
 
-    canvas = Canvas(width, height, SEA)
-    shore_bands(canvas, land, holes)
-    for ring in land:
-        canvas.buffer(ring, 0.6, COAST)
-    for ring in land:
-        canvas.polygon(ring, mix(PAPER, COAST, 0.16))
-    for ring in holes:
-        canvas.buffer(ring, 0.6, COAST)
-        canvas.polygon(ring, SEA)
-    for area in areas:
-        canvas.buffer(area, -2.2, PAPER)
-    rim = Canvas(width, height, (0, 0, 0))
-    for ring in land:
-        rim.polygon(ring, (255, 255, 255))
-    for ring in holes:
-        rim.polygon(ring, (0, 0, 0))
-    land_only = pygame.mask.from_threshold(rim.surface, (255, 255, 255), (1, 1, 1, 255))
-    del rim
-    for ring in lakes:
-        canvas.buffer(ring, 0.5, mix(SEA, COAST, 0.3))
-        canvas.polygon(ring, mix(SEA, PAPER, 0.2))
-    overlay = Layer(width, height)
-    for line in rivers:
-        overlay.line(line, mix(SEA, SEA_INK, 0.25), 1.1)
-    for line in borders:
-        overlay.line(line, mix(PAPER, INK, 0.5), 2.2)
-        overlay.line(line, mix(PAPER, (255, 255, 255), 0.3), 0.8)
-    overlay.surface.blit(land_only.to_surface(setcolor=(255, 255, 255, 255),
-                                              unsetcolor=(255, 255, 255, 0)),
-                         (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    canvas.surface.blit(overlay.surface, (0, 0))
-    del overlay, land_only
+    canvas, land_only = paint_land(width, height, land, holes, areas, lakes)
+    draw_land_lines(canvas, land_only, rivers, mix(SEA, SEA_INK, 0.25), 1.1, borders,
+                    [(mix(PAPER, INK, 0.5), 2.2), (mix(PAPER, (255, 255, 255), 0.3), 0.8)])
+    del land_only
     return canvas.finish(), mask
 
 

@@ -22,8 +22,8 @@ from .data import (COLOURS, DRAFT_KEEP, FESTIVAL_CARDS, FESTIVAL_PREFIX, FESTIVA
                    KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, PROVINCE_SPOTS,
                    TICKET_DRAFT_CARD, TRAINS, Board, Route, _routes_at, board, festival_points,
                    train_deck)
-from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, IberiaState,
-                    KeepTickets, KoreaState, Pass, Place, TakeFestival, TtrState)
+from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, free_spot,
+                    IberiaState, KeepTickets, KoreaState, Pass, Place, TakeFestival, TtrState)
 
 
 def _without(pool: list[Any], used: list[Any]) -> list[Any]:
@@ -86,8 +86,6 @@ def determinize(view: dict[str, Any], rng: Rng) -> TtrState:
     else:
         for seat in others:
             state.festival_piles[seat] = []
-    if me is None:
-        pass
     state._derive()
     return state
 
@@ -493,7 +491,7 @@ class Planner:
         if "province" not in self.skills:
             # the plain rule: a train on the line whenever it lands on spot 3 or higher
             plain = [a for a in self.legal if isinstance(a, Place) and a.line and not a.express
-                     and _mat_spot(seen.view["province"][a.line], seen.view["pending_cards"]) >= 3]
+                     and free_spot(seen.view["province"][a.line], seen.view["pending_cards"]) >= 3]
             return plain[0] if plain and spare >= 0 else Place("")
         best, best_v = None, -1e9
         n = seen.n
@@ -504,7 +502,7 @@ class Planner:
                 v = 0.0
             else:
                 spots = seen.view["province"][a.line]
-                spot = _mat_spot(spots, seen.view["pending_cards"] + a.express)
+                spot = free_spot(spots, seen.view["pending_cards"] + a.express)
                 sums = [0] * n
                 for number, owner in enumerate(spots, start=1):
                     if owner >= 0:
@@ -721,13 +719,6 @@ class Planner:
             if not isinstance(a, (DrawTickets, Pass)):
                 return a
         return self.legal[0]
-
-
-def _mat_spot(spots: list[int], reach: int) -> int:
-    for spot in range(min(reach, PROVINCE_SPOTS), 0, -1):
-        if spots[spot - 1] < 0:
-            return spot
-    return 0
 
 
 class TtrKnowledge(Knowledge):

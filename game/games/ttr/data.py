@@ -207,19 +207,3 @@ def train_deck() -> list[str]:
 
 def is_festival(card: str) -> bool:
     return card.startswith(FESTIVAL_PREFIX)
-
-
-def card_label(card: str) -> str:
-    if is_festival(card):
-        return f"{FESTIVALS[card[len(FESTIVAL_PREFIX):]]} festival card"
-    if card == TICKET_DRAFT_CARD:
-        return "the Ticket Draft card"
-    return COLOUR_LABELS.get(card, card)
-
-
-def express_ok(value: int) -> bool:
-    return value in EXPRESS
-
-
-def route_points(length: int) -> int:
-    return ROUTE_POINTS[length]

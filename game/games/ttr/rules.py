@@ -107,6 +107,15 @@ ACTION_TYPES = (DraftPick, KeepTickets, DrawCard, ExpressDraw, DrawTickets, Clai
                 Place, Pass)
 
 
+def free_spot(spots: list[int], reach: int) -> int:
+    """The spot of a province line (its owners, -1 for free) a train reaching `reach` goes
+    to: that number, or the first free one below it; 0 if none is free (TKO-5, TKO-6)."""
+    for spot in range(min(reach, PROVINCE_SPOTS), 0, -1):
+        if spots[spot - 1] < 0:
+            return spot
+    return 0
+
+
 def _count(cards: list[str]) -> dict[str, int]:
     held: dict[str, int] = {}
     for card in cards:
@@ -408,11 +417,7 @@ class TtrState(GameState):
     def mat_spot(self, line: str, reach: int) -> int:
         """The spot a train goes to on `line` for `reach` (cards paid plus express): that
         number, or the first free spot below it (TKO-5, TKO-6); 0 if none is free."""
-        spots = self.province[line]
-        for spot in range(min(reach, PROVINCE_SPOTS), 0, -1):
-            if spots[spot - 1] < 0:
-                return spot
-        return 0
+        return free_spot(self.province[line], reach)
 
     def _place_actions(self) -> list[Action]:
         route = self.board.route_by_id[self.pending_route]
