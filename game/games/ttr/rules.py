@@ -140,7 +140,7 @@ class TtrState(GameState):
     express: ClassVar[bool] = False          # South Korea's express cards and province mat
 
     FIELDS = (
-        public("phase", "to_move", "drawn", "express_used", "final_turns", "last_round_by", "turns",
+        public("phase", "to_move", "drawn", "final_turns", "last_round_by", "turns",
                "passes", "draft_round", "second_draft", "draft_card_drawn", "second_draft_due",
                "pending_route", "pending_cards", "festivals_hidden", "ended_by", shape=ATOM),
         public("face_up", "discard", "trains", "claims_list", "festival_at", "festival_revealed",
@@ -159,7 +159,6 @@ class TtrState(GameState):
         self.phase = DRAFT
         self.to_move = 0
         self.drawn = 0                    # cards taken in this draw action
-        self.express_used = 0             # the express card spent this turn (Korea)
         self.final_turns: int | None = None
         self.last_round_by: int | None = None
         self.turns = 0
@@ -626,7 +625,6 @@ class TtrState(GameState):
         """Spend an express card to draw `value` cards off the deck first (TKO-3)."""
         seat = self.to_move
         self.express_left[seat].remove(value)
-        self.express_used = value
         self.reveal()
         got = []
         for _ in range(value):
@@ -651,7 +649,6 @@ class TtrState(GameState):
         seat = self.to_move
         if express:
             self.express_left[seat].remove(express)
-            self.express_used = express
         count = min(TICKET_DRAW + express, len(self.ticket_deck))
         self.offered[seat] = [self.ticket_deck.pop() for _ in range(count)]
         self.reveal()
@@ -723,7 +720,6 @@ class TtrState(GameState):
             self.trains[seat] -= 1                                 # TKO-8
             if action.express:
                 self.express_left[seat].remove(action.express)
-                self.express_used = action.express
             boost = f" (+{action.express} Express)" if action.express else ""
             self.emit("place", f"{seat_token(seat)} puts a train on spot {spot} of the "
                       f"{COLOUR_LABELS[action.line].lower()} line{boost}.", seat=seat, line=action.line,
@@ -740,7 +736,6 @@ class TtrState(GameState):
     def _end_turn(self, passed: bool = False) -> None:
         self.turns += 1
         self.drawn = 0
-        self.express_used = 0
         self.pending_route = self.pending_cards = 0
         self.phase = TURN
         if not passed:
