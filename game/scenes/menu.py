@@ -20,18 +20,20 @@ if TYPE_CHECKING:
     from game.app import App
 
 TILE_W, TILE_H = 560, 250
-TILES_ORIGIN = (700, 150)
-TILE_GAP = 30
+TILES_ORIGIN = (700, 140)
+TILES_BOTTOM = 1040       # the tiles end above the message line
+TILE_GAP = 24
 BUTTON_X, BUTTON_W, BUTTON_H = 120, 420, 64
 
 
 def tile_rects(count: int) -> list[pygame.Rect]:
-    rects = []
-    for i in range(count):
-        col, row = i % 2, i // 2
-        rects.append(pygame.Rect(TILES_ORIGIN[0] + col * (TILE_W + TILE_GAP),
-                                 TILES_ORIGIN[1] + row * (TILE_H + TILE_GAP), TILE_W, TILE_H))
-    return rects
+    """Two columns of game tiles, as tall as fits: four rows (seven or eight games) are
+    lower tiles with the player count beside the title."""
+    rows = max(1, (count + 1) // 2)
+    height = min(TILE_H, (TILES_BOTTOM - TILES_ORIGIN[1] - (rows - 1) * TILE_GAP) // rows)
+    return [pygame.Rect(TILES_ORIGIN[0] + (i % 2) * (TILE_W + TILE_GAP),
+                        TILES_ORIGIN[1] + (i // 2) * (height + TILE_GAP), TILE_W, height)
+            for i in range(count)]
 
 
 def menu_games() -> list[GameSpec]:
@@ -184,7 +186,7 @@ class MenuScene(Scene):
         for i, (spec, rect) in enumerate(zip(self.games, self.tiles)):
             self._draw_tile(canvas, spec, rect, i == self.hovered)
         if self.message:
-            theme.draw_text(canvas, self.message, (960, 1040), theme.SIZE_BODY, theme.HIGHLIGHT,
+            theme.draw_text(canvas, self.message, (960, 1060), theme.SIZE_BODY, theme.HIGHLIGHT,
                             anchor="center", max_width=1800)
 
     def _draw_backdrop(self, canvas: pygame.Surface) -> None:
@@ -207,16 +209,25 @@ class MenuScene(Scene):
         pygame.draw.rect(canvas, accent, (rect.x, rect.y, 10, rect.height),
                          border_top_left_radius=12, border_bottom_left_radius=12)
         title_colour = theme.TEXT if available else theme.TEXT_DIM
-        theme.draw_text(canvas, spec.title, (rect.x + 32, rect.y + 24), theme.SIZE_LARGE,
-                        title_colour, bold=True, max_width=rect.width - 60)
         players = f"{spec.min_players}-{spec.max_players} players"
-        theme.draw_text(canvas, players, (rect.x + 32, rect.y + 66), theme.SIZE_SMALL, theme.TEXT_DIM)
-        theme.draw_paragraph(canvas, spec.blurb, pygame.Rect(rect.x + 32, rect.y + 100, rect.width - 64, 100),
+        compact = rect.height < TILE_H - 20      # the count beside the title, the text higher
+        if compact:
+            count = theme.draw_text(canvas, players, (rect.right - 24, rect.y + 34), theme.SIZE_SMALL,
+                                    theme.TEXT_DIM, anchor="midright")
+            theme.draw_text(canvas, spec.title, (rect.x + 32, rect.y + 18), theme.SIZE_LARGE,
+                            title_colour, bold=True, max_width=count.x - rect.x - 48)
+            blurb_top = rect.y + 62
+        else:
+            theme.draw_text(canvas, spec.title, (rect.x + 32, rect.y + 24), theme.SIZE_LARGE,
+                            title_colour, bold=True, max_width=rect.width - 60)
+            theme.draw_text(canvas, players, (rect.x + 32, rect.y + 66), theme.SIZE_SMALL, theme.TEXT_DIM)
+            blurb_top = rect.y + 100
+        theme.draw_paragraph(canvas, spec.blurb, pygame.Rect(rect.x + 32, blurb_top, rect.width - 64, 100),
                              theme.SIZE_SMALL, theme.TEXT if available else theme.TEXT_DIM)
         if available:
             label = theme.text("Play", theme.SIZE_BODY, tuple(theme.TEXT_DARK), bold=True)
             pill = pygame.Rect(0, 0, label.get_width() + 70, 40)
-            pill.bottomright = (rect.right - 24, rect.bottom - 20)
+            pill.bottomright = (rect.right - 24, rect.bottom - (14 if compact else 20))
             pygame.draw.rect(canvas, theme.HIGHLIGHT, pill, border_radius=20)
             play = icon("ui_play", 22, theme.TEXT_DARK)
             canvas.blit(play, play.get_rect(midleft=(pill.x + 18, pill.centery)))
@@ -226,6 +237,6 @@ class MenuScene(Scene):
         else:
             label = theme.text("Coming soon", theme.SIZE_SMALL, tuple(theme.TEXT_DIM), bold=True)
             pill = pygame.Rect(0, 0, label.get_width() + 32, 34)
-            pill.bottomright = (rect.right - 24, rect.bottom - 22)
+            pill.bottomright = (rect.right - 24, rect.bottom - (16 if compact else 22))
             pygame.draw.rect(canvas, theme.LINE, pill, 2, border_radius=17)
             canvas.blit(label, label.get_rect(center=pill.center))

@@ -532,6 +532,8 @@ class GameScene(Scene):
 
     def status_text(self) -> tuple[str, bool]:
         state = self.session.state
+        if state.is_over and self.anim.busy:
+            return "The game is over: here is how it ended (click the board to skip).", False
         if self.telling_move() and self.last_actor is not None:
             return f"{self.name(self.last_actor)} is playing…", False
         if state.is_over:

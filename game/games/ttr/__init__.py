@@ -20,7 +20,7 @@ IBERIA = register(GameSpec(
     bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
     scene="game.games.ttr.scene:TtrScene",
     rules_file="ttr-iberia.md",
-    accent="#D55E00",
+    accent="#CC79A7",
     rules_version=rules.RULES_VERSION,
 ))
 KOREA = register(GameSpec(

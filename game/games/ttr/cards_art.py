@@ -93,20 +93,27 @@ def ticket_card(a: str, b: str, points: int, size: tuple[int, int], done: bool |
     paper = TICKET_PAPER if not chosen else pygame.Color("#fff3b8")
     pygame.draw.rect(surf, paper, rect.inflate(-2, -2), border_radius=8)
     narrow = rect.width < 200    # three to a row: a smaller disc and type (16 px at 1080p)
-    d = 32 if narrow else 38
+    two_lines = rect.height >= 44
+    d = 28 if narrow else 38
     disc = pygame.Rect(0, 0, d, d)
-    disc.midright = (rect.right - 6, rect.centery)
+    if narrow and two_lines:
+        # the disc in the top corner, so that the second line runs the card's whole width;
+        # a ticket has no direction, so the longer name takes that line
+        disc.topright = (rect.right - 5, rect.y + 5)
+        a, b = sorted((a, b), key=lambda name: theme.font(16, bold=True).size(name)[0])
+    else:
+        disc.midright = (rect.right - 6, rect.centery)
     pygame.draw.ellipse(surf, (60, 48, 36), disc)
     theme.draw_text(surf, str(points), disc.center, theme.SIZE_SMALL if narrow else theme.SIZE_BODY, theme.PAPER,
                     bold=True, anchor="center")
     size_text = 16 if narrow else theme.SIZE_SMALL
     left = 8 if narrow else 10
     text_w = disc.left - left - (10 if done else 4)   # room for the tick badge
-    if rect.height >= 44:
+    if two_lines:
         theme.draw_text(surf, a, (left, rect.centery - 1), size_text, theme.INK, bold=True,
                         anchor="bottomleft", max_width=text_w)
         theme.draw_text(surf, b, (left, rect.centery + 1), size_text, theme.INK, bold=True,
-                        anchor="topleft", max_width=text_w)
+                        anchor="topleft", max_width=rect.width - left - 6 if narrow else text_w)
     else:
         theme.draw_text(surf, f"{a} – {b}", (left, rect.centery), size_text, theme.INK, bold=True,
                         anchor="midleft", max_width=text_w)

@@ -17,6 +17,7 @@ from typing import Any, Hashable
 import pygame
 
 from game.core.protocol import Action
+from game.core.text import plural
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel, row_of_choices
@@ -280,7 +281,7 @@ class TtrScene(GameScene):
                  for k, v in sorted(need.items(), key=lambda kv: -kv[1]) if k != LOCO]
         if need.get(LOCO):
             parts.append(f"{need[LOCO]} of them locomotives (ferries)")
-        return f"Still needs {total} trains: " + ", ".join(parts) + "."
+        return f"Still needs {plural(total, 'train')}: " + ", ".join(parts) + "."
 
     # ---- the map --------------------------------------------------------------------------
     def shown_claims(self) -> tuple[tuple[int, int], ...]:
@@ -451,20 +452,32 @@ class TtrScene(GameScene):
             return hover[1]
         return None
 
+    def held_cities(self) -> tuple[str, ...]:
+        """While the viewer chooses among drawn tickets: the cities of the tickets already
+        held, ringed on the map so that a new ticket can be weighed against them."""
+        if self.phase != KEEP or not self.is_my_turn():
+            return ()
+        cities = {city for ticket in self.my_tickets()
+                  for city in (self.board.tickets[ticket].a, self.board.tickets[ticket].b)}
+        return tuple(sorted(cities))
+
+    def _city_box(self, city: str, half: int = 24) -> pygame.Rect:
+        x, y = self.board.city_xy[city]
+        return pygame.Rect(self.map_rect.x + x - half, self.map_rect.y + y - half, 2 * half, 2 * half)
+
     def _overlay_key(self) -> Hashable:
         ticket = self.hovered_ticket()
         return (self.hovered_route(), self.selected_route, ticket,
-                self.open_way(ticket) if ticket is not None else None, self.viewer)
+                self.open_way(ticket) if ticket is not None else None, self.viewer, self.held_cities())
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        hovered, selected, ticket, way, _viewer = key  # type: ignore[misc]
+        hovered, selected, ticket, way, _viewer, held = key  # type: ignore[misc]
         rects = [self.route_box[r].inflate(12, 12) for r in (hovered, selected) if r is not None]
+        rects += [self._city_box(city, 16) for city in held]
         if ticket is not None and way is not None:
             rects += [self.route_box[r].inflate(16, 16) for r in way[0]]
             t = self.board.tickets[ticket]
-            for city in (t.a, t.b):
-                x, y = self.board.city_xy[city]
-                rects.append(pygame.Rect(self.map_rect.x + x - 24, self.map_rect.y + y - 24, 48, 48))
+            rects += [self._city_box(city) for city in (t.a, t.b)]
             box = self._needs_box(ticket)
             if box is not None:
                 rects.append(box.inflate(8, 8))
@@ -475,6 +488,11 @@ class TtrScene(GameScene):
 
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         surface = self.map_view(canvas)
+        colour = theme.seat_colour(self.seat_colour(self.viewer)) if self.viewer is not None else theme.TEXT
+        for city in self.held_cities():
+            x, y = (round(v) for v in self.board.city_xy[city])
+            pygame.draw.circle(surface, (30, 26, 22), (x, y), 12, 5)
+            pygame.draw.circle(surface, colour, (x, y), 11, 3)
         for route_id in {self.hovered_route(), self.selected_route} - {None}:
             self.draw_route_glow(surface, route_id, width=5 if route_id == self.selected_route else 3)
         ticket = self.hovered_ticket()
@@ -565,15 +583,16 @@ class TtrScene(GameScene):
                                         theme.TEXT_DIM, line_gap=0)
             y += used + 10
         if v["final_turns"] is not None and v["phase"] != OVER:
-            box = pygame.Rect(6, STRIP.height - 96, STRIP.width - 12, 86)
+            box = pygame.Rect(6, STRIP.height - 108, STRIP.width - 12, 98)
             pygame.draw.rect(surface, (92, 40, 38), box, border_radius=10)
             pygame.draw.rect(surface, theme.WARNING, box, 2, border_radius=10)
             theme.draw_text(surface, "Last", (box.centerx, box.y + 8), theme.SIZE_BODY, theme.TEXT, bold=True,
                             anchor="midtop")
             theme.draw_text(surface, "round", (box.centerx, box.y + 32), theme.SIZE_BODY, theme.TEXT, bold=True,
                             anchor="midtop")
-            theme.draw_text(surface, f"{v['final_turns']} turns left", (box.centerx, box.y + 60), theme.SIZE_SMALL,
-                            theme.TEXT, anchor="midtop", max_width=box.width - 6)
+            for i, line in enumerate((plural(v["final_turns"], "turn"), "left")):
+                theme.draw_text(surface, line, (box.centerx, box.y + 58 + 18 * i), theme.SIZE_SMALL, theme.TEXT,
+                                anchor="midtop", max_width=box.width - 6)
 
     # ---- the province mat (South Korea) ---------------------------------------------------
     def spot_rect(self, line: str, spot: int) -> pygame.Rect:
@@ -825,7 +844,7 @@ class TtrScene(GameScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.hand()
-        theme.draw_text(surface, f"Your hand ({len(hand)} cards)", (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True)
+        theme.draw_text(surface, f"Your hand ({plural(len(hand), 'card')})", (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True)
         x = 16
         for colour in ORDER:
             count = hand.count(colour)
@@ -1053,7 +1072,8 @@ class TtrScene(GameScene):
         if phase == DRAFTED:
             return f"choose exactly {DRAFT_KEEP} tickets to keep, then confirm."
         if phase == KEEP:
-            return "keep at least one of the tickets you drew, then confirm."
+            held = " Rings mark your tickets' cities." if self.my_tickets() else ""
+            return f"keep at least one of the tickets you drew, then confirm.{held}"
         if phase == DRAWING:
             return "take a second card: a face-up card that is not a locomotive, or the deck."
         if phase == FESTIVAL:
@@ -1086,17 +1106,17 @@ class TtrScene(GameScene):
         pygame.draw.rect(surface, colour, car, border_radius=4)
         # the seat whose trains ran low and started the last round: its count in the warning colour
         low = v["last_round_by"] == seat and v["phase"] != OVER
-        r = theme.draw_text(surface, f"{v['trains'][seat]} trains", (x + 32, y), theme.SIZE_SMALL,
+        r = theme.draw_text(surface, plural(v['trains'][seat], 'train'), (x + 32, y), theme.SIZE_SMALL,
                             theme.WARNING if low else theme.TEXT, bold=True, anchor="midleft")
         x = r.right + 16
         card = pygame.Rect(x, y - 10, 15, 21)
         pygame.draw.rect(surface, theme.TEXT_DIM, card, 2, border_radius=3)
-        r = theme.draw_text(surface, f"{v['hands_count'][seat]} cards", (x + 21, y), theme.SIZE_SMALL, theme.TEXT,
+        r = theme.draw_text(surface, plural(v['hands_count'][seat], 'card'), (x + 21, y), theme.SIZE_SMALL, theme.TEXT,
                             bold=True, anchor="midleft")
         x = r.right + 16
         img = icon("ticket_single", 20, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(x, y)))
-        r = theme.draw_text(surface, f"{v['tickets_count'][seat]} tickets", (x + 24, y), theme.SIZE_SMALL,
+        r = theme.draw_text(surface, plural(v['tickets_count'][seat], 'ticket'), (x + 24, y), theme.SIZE_SMALL,
                             theme.TEXT, bold=True, anchor="midleft")
         x = r.right + 16
         if self.korea:
@@ -1169,7 +1189,7 @@ class TtrScene(GameScene):
                 delay = self._place_motion(event.seat, event.data["line"], event.data["spot"], delay)
             elif kind == "last_round":
                 sounds.play("whistle")
-                self._banner("Last round!", f"{self.name(event.seat)} has {event.data['trains']} trains left: "
+                self._banner("Last round!", f"{self.name(event.seat)} has {plural(event.data['trains'], 'train')} left: "
                              "everyone has one more turn.", delay)
             elif kind == "ticket_draft":
                 sounds.play("opportunity")
@@ -1274,12 +1294,13 @@ class TtrScene(GameScene):
     def _reveal_motions(self, after: dict, delay: float) -> None:
         """At the end: each seat's tickets one by one, the way that completes each lit up."""
         revealed = after.get("revealed") or []
-        area = pygame.Rect(0, 0, 420, 140)
-        area.midbottom = (self.map_rect.centerx, self.map_rect.bottom - 20)
         for seat, info in enumerate(revealed):
             for ticket, done in info["tickets"]:
                 t = self.board.tickets[ticket]
                 routes, cities = self.open_way(ticket, seat, own_only=True) if done else ([], [t.a, t.b])
+                boxes = [self.route_box[r].inflate(16, 16) for r in routes]
+                boxes += [self._city_box(city) for city in cities or [t.a, t.b]]
+                area = self._reveal_area(boxes)
                 card = cards_art.ticket_card(self.city(t.a), self.city(t.b), t.points, (300, 60), done)
                 colour = theme.seat_colour(self.seat_colour(seat))
                 name = self.name(seat)
@@ -1297,14 +1318,26 @@ class TtrScene(GameScene):
                     theme.draw_text(surface, word, (area.right - 24, area.y + 80), theme.SIZE_LARGE,
                                     theme.GOOD if done else theme.WARNING, bold=True, anchor="midright")
 
-                bound = area.inflate(16, 20)
-                boxes = [self.route_box[r].inflate(16, 16) for r in routes]
-                for city in cities or [t.a, t.b]:
-                    x, y = self.board.city_xy[city]
-                    boxes.append(pygame.Rect(self.map_rect.x + x - 24, self.map_rect.y + y - 24, 48, 48))
-                whole = bound.unionall(boxes)
+                whole = area.inflate(16, 20).unionall(boxes)
                 self.anim.add(Motion(0.0, draw, lambda _t, whole=whole: whole, delay=delay, hold=REVEAL_STEP))
                 delay += REVEAL_STEP
+
+    def _reveal_area(self, lit: list[pygame.Rect]) -> pygame.Rect:
+        """Where the revealed ticket's box goes: the corner of the map (or the middle of its
+        foot) that covers least of the way being lit."""
+        area = pygame.Rect(0, 0, 420, 140)
+        inner = self.map_rect.inflate(-32, -32)
+        spots = [("midbottom", inner.midbottom), ("bottomleft", inner.bottomleft), ("bottomright", inner.bottomright),
+                 ("topleft", inner.topleft), ("topright", inner.topright)]
+
+        def covered(spot: tuple[str, tuple[int, int]]) -> int:
+            box = area.copy()
+            setattr(box, spot[0], spot[1])
+            return sum(box.clip(r).width * box.clip(r).height for r in lit)
+
+        anchor, point = min(spots, key=covered)
+        setattr(area, anchor, point)
+        return area
 
 
 def _grid(labels: list[tuple[Hashable, str, str]], x: int, y: int, right: int, columns: int) -> list[Choice]:
