@@ -245,6 +245,15 @@ class GameScene(Scene):
     def _view_changed(self) -> None:
         self._update_frame_buttons()
         self.on_view()
+        self.rehover()
+
+    def rehover(self) -> None:
+        """Hover anew where the pointer rests: a move, an undo or a new viewer lays the table
+        out again under a still mouse, and the old hover would name what is no longer there."""
+        pos = self.app.mouse_pos
+        if pos[0] < 0:
+            return
+        self.hover = self.hit_board(pos) if BOARD.collidepoint(pos) else self._hit_side(pos)
 
     def on_view(self) -> None:
         """Hook: the viewer's view (or the viewer) changed; drop per-view choices here."""
@@ -304,6 +313,7 @@ class GameScene(Scene):
                 self.status_note = said
                 self.status_seat = seat
         self.on_applied(action, seat, before, self.view)
+        self.rehover()
         # what the move did is told (log and status line) once the table has shown it
         self._log_held_from = shown if self.anim.busy else None
         if self.session.state.is_over and not self._over_handled:
@@ -324,6 +334,7 @@ class GameScene(Scene):
         self.status_note = "Taken back."
         self.status_seat = None
         self.status_warning = False
+        self.rehover()
 
     def redo(self) -> None:
         if not self.is_my_turn() or not self.session.can_redo():
@@ -331,6 +342,7 @@ class GameScene(Scene):
         self.anim.finish_all()
         self.table.redo()
         self.status_note = ""
+        self.rehover()
 
     def _record_result(self) -> None:
         state = self.session.state

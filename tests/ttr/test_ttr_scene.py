@@ -237,3 +237,19 @@ def test_many_tickets_at_five_seats_stay_two_lines_apart_and_all_reachable(count
     assert (pages > 1) == (("tickets_page",) in scene.choices.buttons)
     frames(app, 2)
     assert app.errors == []
+
+
+def test_the_hover_follows_a_new_layout_under_a_still_mouse():
+    """After a draft pick the panel shows another packet under the resting pointer: the
+    hover (and the way it lights) names the ticket now there, not the one picked."""
+    app, scene, session = table("ttr-iberia")
+    assert run_until(app, lambda: my_turn(scene))
+    first = scene._panel_tickets()[0]
+    point = scene._ticket_rects()[first].center
+    click(app, point)
+    assert session.actions[-1] == DraftPick(first)
+    assert run_until(app, lambda: my_turn(scene) and session.state.phase == DRAFT)
+    frames(app, 2)
+    under = next(t for t, box in scene._ticket_rects().items() if box.collidepoint(point))
+    assert scene.hover == ("ticket", under) and under != first
+    assert app.errors == []
