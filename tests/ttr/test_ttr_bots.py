@@ -160,3 +160,86 @@ def test_with_nothing_to_draw_or_claim_a_bot_takes_tickets_rather_than_crash(lev
     assert all(isinstance(a, DrawTickets) for a in legal)
     action = choose(state, level)
     assert action in legal
+
+
+# ---- contested links and blocking ----------------------------------------------------------
+VIGO_COIMBRA, VIGO_PAMPLONA = 10, 42     # Iberia tickets (4 and 9 points)
+
+
+def contested_position() -> TtrState:
+    """Iberia, two seats. Seat 0 lacks one route on each of two tickets and can pay both:
+    Porto–Coimbra (yellow 2, a double that one claim locks at two seats; the only short way
+    on to Coimbra) and Pamplona–Burgos (red 3, with a way around one train longer). Seat 1's
+    network reaches Coimbra from the south, so Porto–Coimbra looks wanted."""
+    from tests.ttr.builders import own, route
+    state = ready("iberia")
+    hold_tickets(state, 0, [VIGO_COIMBRA, VIGO_PAMPLONA])
+    by_id = state.board.route_by_id
+    own(state, 0, *(by_id[r] for r in (5, 20, 7, 4)))
+    own(state, 1, route(state, "coimbra", "lisboa"))
+    give(state, 0, ["yellow", "yellow", "red", "red", "red"])
+    show(state, ["green", "pink", "white", "blue", "orange"])
+    return state
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_contested_route_is_claimed_before_an_easy_one(level):
+    state = contested_position()
+    action = choose(state, level)
+    assert isinstance(action, Claim)
+    route = state.board.route_by_id[action.route]
+    assert {route.a, route.b} == {"porto", "coimbra"}
+
+
+BARCELONA_VALENCIA = 6      # Iberia ticket (4): far from the west coast, no yellow on its way
+
+
+def blocking_position(rival_at_vigo: bool = True) -> TtrState:
+    """Iberia, two seats. Seat 0's ticket waits for cards in the east; it holds two yellow
+    cards its plan does not need. Seat 1 owns Vigo–Porto, and from there every way south runs
+    over Porto–Coimbra (yellow 2, a double that one claim shuts at two seats)."""
+    from tests.ttr.builders import route
+    state = ready("iberia")
+    hold_tickets(state, 0, [BARCELONA_VALENCIA])
+    if rival_at_vigo:
+        from tests.ttr.builders import own
+        own(state, 1, route(state, "vigo", "porto"))
+    give(state, 0, ["yellow", "yellow"])
+    show(state, ["green", "pink", "white", "blue", "orange"])
+    return state
+
+
+def test_the_hard_bot_blocks_a_rivals_bottleneck_when_it_pays():
+    action = choose(blocking_position(), "hard")
+    assert isinstance(action, Claim)
+    route = blocking_position().board.route_by_id[action.route]
+    assert {route.a, route.b} == {"porto", "coimbra"}
+    # the normal level does not block: it keeps drawing for its own plan
+    assert not isinstance(choose(blocking_position(), "normal"), Claim)
+
+
+def test_no_block_without_a_rival_that_seems_to_need_the_route():
+    assert not isinstance(choose(blocking_position(rival_at_vigo=False), "hard"), Claim)
+
+
+@pytest.mark.parametrize("position", [blocking_position, contested_position])
+def test_contest_and_block_ignore_the_rivals_hidden_tickets_and_hand(position):
+    """The rival's tickets and cards are hidden: swapping them for others unseen changes
+    nothing the hard bot does."""
+    state = position()
+    twin = state.clone()
+    count = len(twin.tickets[1])
+    fresh_tickets = [t for t in twin.ticket_deck if t not in state.tickets[0]][:count]
+    for t in fresh_tickets:
+        twin.ticket_deck.remove(t)
+    twin.ticket_deck.extend(twin.tickets[1])
+    twin.tickets[1] = sorted(fresh_tickets)
+    size = len(twin.hands[1])
+    new_hand = [c for c in twin.deck if not c.startswith(("festival", "ticket"))][:size]
+    for card in new_hand:
+        twin.deck.remove(card)
+    twin.deck.extend(twin.hands[1])
+    twin.hands[1] = sorted(new_hand)
+    assert twin.tickets[1] != state.tickets[1]
+    assert twin.view(0) == state.view(0)
+    assert choose(state, "hard") == choose(twin, "hard")

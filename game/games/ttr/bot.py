@@ -4,12 +4,16 @@ and a planner that every level but random plays by (TtrKnowledge.plan).
 The planner reads only the seat's view: it links the seat's unfinished tickets by shortest
 ways over the open network, collects the colours those routes ask for and claims them; the
 levels differ in the finer points it weighs (SKILLS), and the hard level also plays its
-ticket choices out to the end of the game on sampled deals before it keeps any."""
+ticket choices out to the end of the game on sampled deals before it keeps any. Routes whose
+loss would cost much (bottlenecks, doubles locked at 2-3 seats) are claimed before easy ones,
+and the hard level reads the rivals' likely tickets from their public network (Rivals) to
+rank that risk and to block a cheap bottleneck of theirs when its own plan can spare the turn."""
 from __future__ import annotations
 
 import dataclasses
 import heapq
 import itertools
+import math
 import time
 from collections import Counter
 from typing import Any
@@ -109,13 +113,15 @@ LURE = 0.5
 #: claims; the finer points are the hard level's: the province mat and the festival cards
 #: valued with care, how a draft's picks fit together, tempo (a turn off the plan only when
 #: the plan can spare it), the best set of tickets when not all can be finished, and a
-#: look-ahead on which tickets to keep.
+#: look-ahead on which tickets to keep. "contest" puts a route before an easier one when losing
+#: it costs much; "rivals" (hard) weighs that by what the others seem to need, and "block"
+#: (hard) takes a rival's cheap bottleneck when the plan can spare the turn and the trains.
 SKILLS: dict[str, frozenset[str]] = {
     "easy": frozenset({"pay", "loco", "festbonus", "spare", "noise"}),
-    "normal": frozenset({"pay", "loco", "festbonus", "spare"}),
+    "normal": frozenset({"pay", "loco", "festbonus", "spare", "contest"}),
     "playout": frozenset({"pay", "loco", "festbonus", "spare", "fast"}),
     "hard": frozenset({"pay", "loco", "festbonus", "province", "draftfit", "lure", "tempo",
-                       "knapsack", "look"}),
+                       "knapsack", "look", "contest", "rivals", "block"}),
 }
 
 
@@ -279,6 +285,133 @@ def best_plan(seen: Seen, tickets: list[int]) -> Plan:
         if worth(other) > worth(plan):
             plan = other
     return plan
+
+
+# ---- contested links and the rivals' wants --------------------------------------------------
+#
+# A route is contested when losing it would cost a seat much (a bottleneck: its way grows a
+# lot longer, or breaks) and somebody else seems to need it. What the others need is inferred
+# from the public view alone: each ticket the viewer does not hold is weighed by how well the
+# rival's claimed network fits it (trains it saves them), scaled to the number of tickets the
+# rival holds; a route's heat is the expected count of rival tickets whose way runs over it.
+
+#: points a seat loses per extra train of detour (turns and cards), capped by the ticket
+DETOUR_POINTS = 0.8
+#: how much a contested route in the plan outranks an easy one, per point at stake
+CONTEST = 1.0
+#: the least a block must be worth (points) before the hard level spends a turn on it
+BLOCK_MIN = 4.0
+_RIVALS_CACHE: dict[tuple, "Rivals"] = {}
+
+
+def lock_block(seen: Seen, rid: int) -> frozenset[int]:
+    """The routes closed to everyone else once `rid` is taken: its twin too at 2-3 players."""
+    route = seen.routes_by_id[rid]
+    return frozenset((rid, route.pair)) if route.pair and seen.n <= 3 else frozenset((rid,))
+
+
+def detour_loss(seen: Seen, a: str, b: str, points: int, free: set[int], rid: int,
+                seat: int | None = None, base: int | None = None) -> float:
+    """Points `seat` stands to lose on ticket a-b (worth `points`) if `rid` went to another
+    seat: the extra trains of the way around, or the whole swing if no way is left."""
+    if base is None:
+        base = shortest_path(seen, a, b, free, seat=seat)[0]
+    if base >= INF:
+        return 0.0
+    # another seat taking `rid` shuts its twin too, but only at 2-3 players
+    around = shortest_path(seen, a, b, free, lock_block(seen, rid), seat=seat)[0]
+    if around >= INF:
+        return 2.0 * points
+    return min(2.0 * points, DETOUR_POINTS * (around - base))
+
+
+class Rivals:
+    """The other seats' likely tickets and the routes their ways run over, from the public
+    view only (their claims, their ticket counts, the board's ticket list less the viewer's
+    own tickets); never their hidden tickets."""
+
+    def __init__(self, seen: Seen) -> None:
+        self.seen = seen
+        tix = seen.board.tickets
+        mine = set(seen.tickets)
+        #: rival -> [(ticket, probability it is held, trains still needed, route ids to claim)]
+        self.likely: dict[int, list[tuple[int, float, int, list[int]]]] = {}
+        #: route -> expected count of rival tickets whose way uses it
+        self.heat: Counter = Counter()
+        plain = _plain_distances(seen.board)
+        for o in range(seen.n):
+            count = seen.view["tickets_count"][o]
+            if o == seen.seat or not count:
+                continue
+            own = {r for r, s in seen.claims.items() if s == o}
+            rows = []
+            for t in tix:
+                if t.index in mine:
+                    continue
+                need, path = shortest_path(seen, t.a, t.b, own, seat=o)
+                if need >= INF:
+                    continue
+                # the trains their network saves on this ticket: the better the fit, the likelier
+                saving = plain[t.a].get(t.b, 0) - need
+                rows.append((t.index, 0.15 + max(0, saving), need, path))
+            total = sum(w for _, w, _, _ in rows) or 1.0
+            likely = [(t, min(1.0, count * w / total), need, path) for t, w, need, path in rows]
+            self.likely[o] = likely
+            for _, p, _, path in likely:
+                for rid in path:
+                    self.heat[rid] += p
+
+    @classmethod
+    def of(cls, seen: Seen) -> "Rivals":
+        """The rivals of `seen`'s seat, cached while the claims and ticket counts stand."""
+        v = seen.view
+        key = (seen.board.name, seen.seat, seen.n, tuple(tuple(c) for c in v["claims_list"]),
+               tuple(v["tickets_count"]), tuple(sorted(seen.tickets)))
+        got = _RIVALS_CACHE.get(key)
+        if got is None:
+            if len(_RIVALS_CACHE) > 64:
+                _RIVALS_CACHE.clear()
+            got = _RIVALS_CACHE[key] = cls(seen)
+        got.seen = seen
+        return got
+
+    def risk(self, rid: int) -> float:
+        """About how likely another seat takes `rid` soon (0..1)."""
+        route = self.seen.routes_by_id[rid]
+        heat = self.heat[rid]
+        if route.pair and self.seen.n <= 3 and route.pair not in self.seen.claims:
+            heat += self.heat[route.pair]       # locked as one: either track takes both
+        # every open route may go (a floor), the more so the more the rivals seem to need it
+        return 0.25 + 0.75 * (1.0 - math.exp(-2.0 * heat))
+
+    def block_value(self, rid: int) -> float:
+        """Points the rivals together stand to lose if the viewer took `rid`."""
+        seen = self.seen
+        tix = seen.board.tickets
+        blocked = lock_block(seen, rid)
+        total = 0.0
+        for o, likely in self.likely.items():
+            own = {r for r, s in seen.claims.items() if s == o}
+            for t, p, need, path in likely:
+                if rid not in path or p < 0.02:
+                    continue
+                around = shortest_path(seen, tix[t].a, tix[t].b, own, blocked, seat=o)[0]
+                pts = tix[t].points
+                loss = 2.0 * pts if around >= INF else min(2.0 * pts, DETOUR_POINTS * (around - need))
+                total += p * loss
+        return total
+
+
+_PLAIN: dict[str, dict[str, dict[str, int]]] = {}
+
+
+def _plain_distances(b: Board) -> dict[str, dict[str, int]]:
+    """Fewest trains between every two cities on the empty board."""
+    got = _PLAIN.get(b.name)
+    if got is None:
+        cities = {r.a for r in b.routes} | {r.b for r in b.routes}
+        got = _PLAIN[b.name] = {c: b.distances(c) for c in cities}
+    return got
 
 
 def tickets_value(seen: Seen, tickets: list[int], base: list[int] | None = None,
@@ -544,6 +677,11 @@ class Planner:
             if pick is not None:
                 return pick
 
+        if first and "block" in self.skills and not self.fast:
+            block = self.block_claim(claims, plan, demand, locos)
+            if block is not None:
+                return block
+
         if first and not plan.routes:
             drawn = self.more_tickets(plan)
             if drawn is not None:
@@ -594,9 +732,73 @@ class Planner:
             return v
         if "noise" in self.skills and self.rng.random() < 0.25:
             return None       # an easy bot sometimes keeps drawing instead
-        rid = max(ready, key=urgency)
+        if "contest" in self.skills and not self.fast and len(ready) > 1:
+            stakes = self.stakes(plan, ready)
+            rivals = Rivals.of(seen) if "rivals" in self.skills else None
+
+            def weighed(rid: int) -> float:
+                # a route likely lost soon, whose loss costs much, goes before an easy one
+                risk = rivals.risk(rid) if rivals is not None else 0.5
+                return urgency(rid) + CONTEST * risk * stakes[rid]
+            rid = max(ready, key=weighed)
+        else:
+            rid = max(ready, key=urgency)
         route = seen.routes_by_id[rid]
         return self.pay(claims[rid], demand, locos, route)
+
+    def stakes(self, plan: Plan, rids: list[int]) -> dict[int, float]:
+        """Points this seat stands to lose on its tickets if each of `rids` went elsewhere."""
+        seen = self.seen
+        tix = seen.board.tickets
+        free = set(seen.own)
+        base: dict[int, int] = {}
+        out: dict[int, float] = {}
+        for rid in rids:
+            total = 0.0
+            for t in plan.ticket_of.get(rid, []):
+                if t not in base:
+                    base[t] = shortest_path(seen, tix[t].a, tix[t].b, free)[0]
+                total += detour_loss(seen, tix[t].a, tix[t].b, tix[t].points, free, rid, base=base[t])
+            out[rid] = total
+        return out
+
+    def block_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
+                    locos: int) -> Action | None:
+        """A short route off the plan that another seat's way appears to depend on, taken when
+        the plan is waiting for cards (or done) and the block costs this seat little."""
+        seen = self.seen
+        if seen.view["final_turns"] is not None:
+            return None
+        spare = seen.my_trains - plan.trains
+        rivals: Rivals | None = None
+        best, best_v = None, BLOCK_MIN
+        before = shortfall(seen, seen.hand, demand, locos)
+        # a turn spent blocking must be one the plan can spare
+        if plan.routes and turns_left(seen) - len(plan.routes) - before / 1.7 < 4:
+            return None
+        for rid, options in claims.items():
+            route = seen.routes_by_id[rid]
+            # the trains too must be spare: a block that starves the plan costs a ticket
+            if rid in plan.routes or route.length > 3 or route.length > spare - 8:
+                continue
+            pay = self.pay(options, demand, locos, route)
+            hand = Counter(seen.hand)
+            hand[LOCO] -= pay.locomotives
+            hand[pay.colour] -= pay.cards - pay.locomotives
+            hurt = shortfall(seen, hand, demand, locos) - before
+            if hurt > 0:
+                continue
+            if rivals is None:
+                rivals = Rivals.of(seen)
+            if rivals.heat[rid] < 0.3:
+                continue
+            gain = rivals.block_value(rid)
+            # several rivals: hurting one helps the viewer only against that one
+            gain /= max(1, seen.n - 1) ** 0.5
+            v = gain + 0.5 * route.points - 0.8 * route.length - 3.0 * hurt - 1.0
+            if v > best_v:
+                best, best_v = pay, v
+        return best
 
     def festival_bonus(self, route: Route) -> float:
         seen = self.seen
