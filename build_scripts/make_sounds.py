@@ -657,6 +657,29 @@ def train() -> Signal:
     return finish(out, -6.0, fade_out=0.04, highpass=80.0)
 
 
+def skid() -> Signal:
+    """Tyres losing their grip: a squeal whose pitch wavers and sags as the car slides,
+    over the hiss of rubber scrubbing the asphalt, dying away as it stops."""
+    rng = SplitMix64(0x5C1D)
+    duration = 0.72
+    n = samples(duration)
+    # the squeal: a rough tone near 1.3 kHz, wavering (the tyre's stick-slip) and sagging
+    freqs = []
+    for i in range(n):
+        t = i / SAMPLE_RATE
+        wobble = 38.0 * math.sin(TWO_PI * 17.0 * t) + 14.0 * math.sin(TWO_PI * 41.0 * t + 1.3)
+        freqs.append(1350.0 - 260.0 * (t / duration) + wobble)
+    squeal = oscillator(freqs, (1.0, 0.45, 0.22, 0.1))
+    grit = [2.0 * rng.random() - 1.0 for _ in range(n)]
+    squeal = [v * (0.85 + 0.3 * g) for v, g in zip(squeal, biquad(grit, "lowpass", 90.0, 0.7))]
+    out = multiply(squeal, adsr(n, 0.03, 0.25, 0.7, duration - 0.22, 0.2))
+    # the scrub: band-passed noise, loudest at the start of the slide
+    scrub = noise_burst(rng, duration, 0.02, 0.28, "bandpass", 2400.0, 0.9)
+    mix_into(out, scrub, 0.0, 0.55)
+    out = soft_clip(out, 1.4)
+    return finish(out, -6.0, fade_out=0.08, highpass=300.0)
+
+
 EFFECTS: dict[str, Callable[[], Signal]] = {
     "card_flip": card_flip,
     "card_place": card_place,
@@ -673,6 +696,7 @@ EFFECTS: dict[str, Callable[[], Signal]] = {
     "game_end": game_end,
     "whistle": whistle,
     "train": train,
+    "skid": skid,
 }
 
 

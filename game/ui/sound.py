@@ -32,6 +32,7 @@ EFFECTS: tuple[str, ...] = (
     "game_end",      # the game is over
     "whistle",       # a steam whistle: the last round (Ticket to Ride)
     "train",         # trains set down on a route (Ticket to Ride)
+    "skid",          # tyres squeal: a car loses control (Rallyman GT)
 )
 
 MIXER_FREQUENCY = 44100  # the rate the effects are made at, so nothing is resampled
