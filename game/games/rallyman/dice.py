@@ -8,6 +8,8 @@ of an expansion and is left out of the core game, so it is not a kind here.
 """
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -127,6 +129,7 @@ def dashboard(tyres: str, weather: str) -> Dashboard:
         raise ValueError(f"no dashboard for {tyres!r} tyres in {weather!r} weather") from None
 
 
+@functools.lru_cache(maxsize=256)
 def dice_pool(tyres: str, weather: str, gear_damage: int = 0, coast_damage: int = 0,
               brake_damage: int = 0) -> Pool:
     """The dice a car has: its dashboard's pool less the damage tokens on it."""
@@ -232,6 +235,11 @@ def uses_flying_start(plan: Sequence[Die], marker: Marker) -> bool:
 
 def steps(plan: Sequence[Die]) -> tuple[Step, ...]:
     """The spaces a (legal) plan moves, in order, each with its gear and the dice rolled for it."""
+    return _steps(tuple(plan))
+
+
+@functools.lru_cache(maxsize=8192)
+def _steps(plan: tuple[Die, ...]) -> tuple[Step, ...]:
     out: list[Step] = []
     gear: int | None = None
     pending: list[int] = []   # plan indices of brake dice waiting for their gear die

@@ -275,6 +275,11 @@ def _kind_key(die: int | str) -> tuple[int, str]:
 def roll_outcomes(dice_rolled: list[int | str]) -> list[tuple[Faces, float]]:
     """Every outcome of rolling these dice, as the kinds showing a caution, with its chance
     (dice of a kind are alike, so an outcome is a multiset)."""
+    return list(_roll_outcomes(tuple(sorted(dice_rolled, key=_kind_key))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _roll_outcomes(dice_rolled: tuple[int | str, ...]) -> list[tuple[Faces, float]]:
     counts: dict[int | str, int] = {}
     for d in dice_rolled:
         counts[d] = counts.get(d, 0) + 1
@@ -440,12 +445,13 @@ class RallymanState(GameState):
                 return d
         return None
 
-    def _move_ok(self, seat: int, a: int, b: int, gear: int, taken: dict[int, int]) -> bool:
+    def _move_ok(self, seat: int, a: int, b: int, gear: int, taken: dict[int, int],
+                 beside: tuple[frozenset[int], ...] | None = None) -> bool:
         """Whether a car may enter b from a in that gear: free, and overtaking allowed (RMG-12)."""
         if b in taken:
             return False
         flag = None
-        for space in spaces_beside(self.track)[b]:
+        for space in (beside or spaces_beside(self.track))[b]:
             other = taken.get(space)
             if other is not None:
                 if flag is None:
@@ -456,6 +462,33 @@ class RallymanState(GameState):
 
     def plan_options(self) -> list[PlanDie]:
         """The dice that may go on the plan next, each with every space it may move to."""
+        seat = self.seat
+        here = self.path[-1] if self.path else self.cars[seat]["space"]
+        taken = self.occupied(seat)
+        track = self.track
+        beside = spaces_beside(track)
+        ahead = [b for b in track.spaces[here].next if b not in self.path and b not in taken]
+        out = []
+        for die, g in self._dice_next() if ahead else ():
+            for b in ahead:
+                if self._move_ok(seat, here, b, g, taken, beside):
+                    out.append(PlanDie(die, b))
+        return out
+
+    def _plan_die_ok(self, action: PlanDie) -> bool:
+        """Whether this one die may go on the plan now: plan_options' test for one action, so
+        that checking a click does not list every die and space."""
+        seat = self.seat
+        here = self.path[-1] if self.path else self.cars[seat]["space"]
+        if action.to not in self.track.spaces[here].next or action.to in self.path:
+            return False
+        for die, g in self._dice_next():
+            if die == action.die:
+                return self._move_ok(seat, here, action.to, g, self.occupied(seat))
+        return False
+
+    def _dice_next(self) -> list[tuple[int | str, int]]:
+        """The dice that may come next on the plan, each with the gear of its step."""
         seat = self.seat
         car = self.cars[seat]
         pool = self.pool(seat)
@@ -483,14 +516,7 @@ class RallymanState(GameState):
             ]
             if self.plan.count(D.COAST) < pool.coast:
                 dice_next.append((D.COAST, gear))
-        here = self.path[-1] if self.path else car["space"]
-        taken = self.occupied(seat)
-        out = []
-        for die, g in dice_next:
-            for b in self.track.spaces[here].next:
-                if b not in self.path and self._move_ok(seat, here, b, g, taken):
-                    out.append(PlanDie(die, b))
-        return out
+        return dice_next
 
     def plan_steps(self) -> tuple[D.Step, ...]:
         return D.steps(self.plan) if self.plan else ()
@@ -538,6 +564,11 @@ class RallymanState(GameState):
         if self.step > 0:
             out.append(StopTurn())
         return out
+
+    def is_legal(self, action: Action) -> bool:
+        if type(action) is PlanDie:
+            return self.phase == PLAN and self._plan_die_ok(action)
+        return action in self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == FLAT_ROLL:

@@ -133,6 +133,12 @@ class Track:
     def lanes_beside(self, space: Space | int) -> list[int]:
         """The lanes of the space's tile that run alongside it (it included)."""
         sp = self.spaces[space] if isinstance(space, int) else space
+        memo = self.__dict__.setdefault("_beside_memo", {})
+        if sp.id not in memo:
+            memo[sp.id] = self._lanes_beside(sp)
+        return list(memo[sp.id])
+
+    def _lanes_beside(self, sp: Space) -> list[int]:
         mid = sp.progress
         lanes = set()
         for other in self._by_tile[sp.tile_index]:
