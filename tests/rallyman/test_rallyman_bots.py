@@ -1,0 +1,144 @@
+"""The Rallyman GT bots: the planner brakes, stops, spends focus and pits when it should, and
+decides from the view alone, the same way every time. No timings here (see the arena)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from game.core.ai.arena import play_game
+from game.core.rng import Rng
+from game.games.rallyman import bot
+from game.games.rallyman import rules as R
+from game.games.rallyman.rules import (
+    GoFlatOut,
+    GoOneByOne,
+    PitStop,
+    PlanDie,
+    RollStep,
+    Secure,
+    StopTurn,
+)
+from tests.rallyman.builders import PLAYABLE, before, fresh, plan, put, roll, turn_of
+
+SPEC = dataclasses.replace(PLAYABLE, bot_knowledge="game.games.rallyman.bot:KNOWLEDGE")
+#: on Hairpin Oval, spaces 0, 1, 2, 3 and 12 run straight ahead along the edge, plain
+STRAIGHT = (0, 1, 2, 3, 12)
+HAIRPIN = 28  # a limit-1 corner space
+
+
+def ask(state: R.RallymanState, level: str = "normal"):
+    seat = state.current_player
+    return bot.KNOWLEDGE.plan(state.view(seat), state.legal_actions(), Rng(5), level)
+
+
+def plan_turn(state: R.RallymanState, level: str = "normal") -> object:
+    """Let the bot build its whole plan; returns how it rolls it."""
+    for _ in range(30):
+        action = ask(state, level)
+        if not isinstance(action, PlanDie):
+            return action
+        state.apply(action)
+    raise AssertionError("the plan never ends")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_brakes_for_the_hairpin(level: str) -> None:
+    """RMG-8: in gear 4 two spaces before a limit-1 corner, the plan never breaks a limit."""
+    state = fresh(1, seed=4)
+    start = before(state, before(state, HAIRPIN))
+    put(state, 0, start, 4, laps_done=0)
+    turn_of(state, 0)
+    how = plan_turn(state, level)
+    assert isinstance(how, (GoFlatOut, GoOneByOne))
+    steps = state.view(0)["plan_steps"]
+    assert steps and not any(s["over_limit"] for s in steps)
+    for s in steps:
+        limit = state.track.spaces[s["space"]].limit
+        assert limit is None or s["gear"] <= limit
+
+
+def _two_cautions_before(state: R.RallymanState, last: tuple) -> None:
+    """Gear 5 on the straight, plan 5, coast, then `last`; the first two steps roll cautions."""
+    put(state, 0, STRAIGHT[0], 5, laps_done=0)
+    turn_of(state, 0)
+    plan(state, (5, STRAIGHT[1]), ("coast", STRAIGHT[2]), last)
+    state.apply(GoOneByOne())
+    for kind in (5, "coast"):
+        state.apply(RollStep())
+        roll(state, kind)
+    assert state.phase == R.STEPS and state.cautions == 2
+
+
+def test_stops_when_the_next_step_would_likely_lose_control() -> None:
+    """RMG-17/19: two cautions of three, the next step rolls two brakes and a gear: stop."""
+    state = fresh(1, seed=4)
+    _two_cautions_before(state, (2, STRAIGHT[3]))  # 5 -> 2 needs two brake dice
+    assert state.plan[-3:] == ["brake", "brake", 2]
+    assert ask(state) == StopTurn()
+
+
+def test_spends_focus_on_a_last_step_worth_it() -> None:
+    """RMG-18: two cautions, one step left in gear 6, one focus in hand: secure the die."""
+    state = fresh(1, seed=4)
+    _two_cautions_before(state, (6, STRAIGHT[3]))
+    state.cars[0]["focus"] = 1
+    assert ask(state) == Secure(len(state.plan) - 1)
+    state.cars[0]["focus"] = 0
+    assert ask(state) in (StopTurn(), RollStep())
+
+
+def _at_the_pit(**damage: int) -> R.RallymanState:
+    state = fresh(2, seed=4)
+    put(state, 0, STRAIGHT[0], 1, laps_done=0, **damage)
+    put(state, 1, 40, 0)
+    turn_of(state, 0)
+    plan(state, (1, STRAIGHT[1]))
+    state.apply(GoOneByOne())
+    state.apply(RollStep())
+    roll(state)
+    assert state.phase == R.PIT
+    return state
+
+
+def test_pits_with_heavy_damage() -> None:
+    """RMG-26: two gear dice and a brake die lost early in the race: stop for repairs; an
+    undamaged car drives on."""
+    assert ask(_at_the_pit(gear_damage=2, brake_damage=1)) in (PitStop("repair"), PitStop("both"))
+    assert ask(_at_the_pit()) == PitStop("none")
+
+
+def test_wrong_tyres_call_for_a_tyre_stop() -> None:
+    """RMG-27/28: dry tyres in the rain: change them, and fit rain tyres on leaving."""
+    state = _at_the_pit()
+    state.weather = "rain"
+    assert ask(state) in (PitStop("tyres"), PitStop("both"))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_same_view_same_choice(level: str) -> None:
+    """The choice is a function of the view: other generators, a rebuilt state, the same."""
+    state = fresh(2, seed=9)
+    for _ in range(12):  # into the race a little
+        seat = state.current_player
+        state.apply(ask(state, "normal"))
+        state.settle_chance()
+        if state.is_over:
+            break
+    seat = state.current_player
+    view = state.view(seat)
+    legal = state.legal_actions()
+    first = bot.KNOWLEDGE.plan(view, legal, Rng(1), level)
+    again = bot.KNOWLEDGE.plan(view, legal, Rng(99), level)
+    rebuilt = bot.determinize(view, Rng(3))
+    assert rebuilt.view(seat) == view
+    third = bot.KNOWLEDGE.plan(rebuilt.view(seat), rebuilt.legal_actions(), Rng(7), level)
+    assert first == again == third
+    assert first in legal
+
+
+def test_bots_race_to_the_end() -> None:
+    """Every level finishes a race through the engine's bots (two cars, a short race)."""
+    result = play_game(SPEC, ["normal", "easy"], 3, {"circuit": "old-town", "laps": 1})
+    assert result["winners"]
