@@ -24,6 +24,7 @@ SHOTS = {
     "tokaido": ["--game", "tokaido", "--players", "4", "--seed", "4", "--after", "150", "--option", "crossroads=true"],
     "ttr-iberia": ["--game", "ttr-iberia", "--players", "3", "--seed", "4", "--after", "110"],
     "ttr-korea": ["--game", "ttr-korea", "--players", "4", "--seed", "2", "--after", "150"],
+    "rallyman": ["--game", "rallyman", "--players", "4", "--seed", "3", "--after", "60"],
 }
 
 

@@ -69,7 +69,7 @@ def new_round(state: R.RallymanState) -> None:
 def test_rmg_1_seats_and_options() -> None:
     """RMG-1: seats and options."""
     assert (SPEC.min_players, SPEC.max_players) == (1, 6)
-    assert SPEC.available is False and not SPEC.scene
+    assert SPEC.available and SPEC.scene == "game.games.rallyman.scene:RallymanScene"
     assert {o.key for o in SPEC.options} == {"circuit", "laps", "weather", "tyres", "flying_start"}
     state = fresh(2, circuit="old-town")
     assert state.laps == R.circuit_track("old-town").laps_default

@@ -227,10 +227,10 @@ def test_an_unknown_or_unbuilt_game_does_not_crash(app):
     frames(app)
     assert scene.current.id == "ubike" and "UBK-12" in scene.html_text
     scene.close()
-    scene = app.push(RulesScene(app, "rallyman"))      # announced, not playable yet
+    scene = app.push(RulesScene(app, "ubi"))           # announced, not playable yet
     frames(app)
-    assert scene.current.id == "rallyman" and "rallyman" in scene.tabs
-    assert "No rules for Rallyman GT yet" in scene.html_text
+    assert scene.current.id == "ubi" and "ubi" in scene.tabs
+    assert "No rules for Ubi yet" in scene.html_text
     assert app.errors == []
 
 

@@ -1,8 +1,9 @@
-"""Rallyman GT: the rules are built (rules.py); the table scene is not yet, so the menu keeps
-it announced only (available=False)."""
+"""Rallyman GT: the dice race on hex track tiles, for 1 to 6 cars (one car alone races the
+clock). The rules in rules.py (with dice.py and the track of track.py/tiles.py), the table in
+scene.py."""
 from game.core.registry import GameSpec, register
 
-from . import rules
+from . import bot, rules
 
 SPEC = register(GameSpec(
     id="rallyman",
@@ -10,11 +11,14 @@ SPEC = register(GameSpec(
     min_players=1,
     max_players=6,
     blurb="Race GT cars with gear dice: push your luck through the corners without losing control.",
-    available=False,
     options=rules.OPTIONS,
     new_state=rules.new_state,
     load_state=rules.RallymanState.from_json,
     action_types=rules.ACTION_TYPES,
-    # rules_file="rallyman.md" waits for the scene: tests/ui still expects "No rules ... yet"
+    determinize=bot.determinize,
+    bot_knowledge="game.games.rallyman.bot:KNOWLEDGE",
+    scene="game.games.rallyman.scene:RallymanScene",
+    rules_file=rules.RULES_FILE,
+    accent="#E69F00",
     rules_version=rules.RULES_VERSION,
 ))

@@ -177,7 +177,7 @@ OPTIONS = (
     OptionSpec(
         "tyres",
         "Tyres",
-        (("match", "Suited to the weather"), ("dry", "Dry tyres"), ("rain", "Rain tyres")),
+        (("match", "For the weather"), ("dry", "Dry tyres"), ("rain", "Rain tyres")),
         "match",
         "Every car starts on the same tyres.",
     ),
@@ -186,7 +186,7 @@ OPTIONS = (
         "Flying start",
         ((False, "Off"), (True, "On")),
         False,
-        "From 0 a car may go straight into gear 2; a caution on that die ends its turn.",
+        "Gear 2 straight from 0; a caution on it ends the turn.",
     ),
 )
 
