@@ -2,15 +2,12 @@
 track), take one back, roll one at a time and stop, roll flat out, a bot's turn, the monkey."""
 from __future__ import annotations
 
-import dataclasses
 
 import pygame
 import pytest
 
-from game.core import registry
 from game.core.ai.worker import BotRunner
 from game.core.registry import get
-from game.games.rallyman import rules
 from game.table import frame
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
@@ -22,18 +19,12 @@ from game.table.frame import open_game
 
 from uihelpers import centre, click, frames, make_app, monkey_game, run_until, settle
 
-# until the game is registered with its scene (and its determinize, which the bots need), the
-# tests use a copy of its spec that has them
-_REGISTERED = get("rallyman")
-SPEC = dataclasses.replace(_REGISTERED, available=True, scene="game.games.rallyman.scene:RallymanScene",
-                           determinize=_REGISTERED.determinize or rules.determinize)
+SPEC = get("rallyman")
 
 
 @pytest.fixture(autouse=True)
 def spec_with_scene(monkeypatch):
-    """The copy stands in the registry, and bots think on a thread of this process (a worker
-    process would read the registered spec)."""
-    monkeypatch.setitem(registry.GAMES, "rallyman", SPEC)
+    """Bots think on a thread of this process, so the tests need no worker process."""
     runner = BotRunner(use_process=False)
     monkeypatch.setattr(frame, "_RUNNER", runner)
     yield
