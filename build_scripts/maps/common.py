@@ -712,6 +712,19 @@ def draw_land_lines(canvas: "Canvas", land_only: Any, rivers: Iterable[Sequence[
 # Tiled
 # --------------------------------------------------------------------------------------------
 
+def props_element(parent: ElementTree.Element, props: list[tuple[str, str, Any]]) -> None:
+    """A Tiled <properties> element of (name, Tiled type, value) under `parent` (none if empty)."""
+    if not props:
+        return
+    node = ElementTree.SubElement(parent, "properties")
+    for name, kind, value in props:
+        attrs = {"name": name}
+        if kind != "string":
+            attrs["type"] = kind
+        attrs["value"] = format_value(value)
+        ElementTree.SubElement(node, "property", attrs)
+
+
 def write_tmx(path: Path, *, width_px: int, height_px: int, tile: int,
               properties: list[tuple[str, str, Any]],
               image_layers: list[tuple[str, str]],
@@ -723,17 +736,6 @@ def write_tmx(path: Path, *, width_px: int, height_px: int, tile: int,
     properties [(name, type, value)] and either point=True or polyline=[(x, y), ...] in
     absolute map pixels.
     """
-    def props_element(parent: ElementTree.Element, props: list[tuple[str, str, Any]]) -> None:
-        if not props:
-            return
-        node = ElementTree.SubElement(parent, "properties")
-        for name, kind, value in props:
-            attrs = {"name": name}
-            if kind != "string":
-                attrs["type"] = kind
-            attrs["value"] = format_value(value)
-            ElementTree.SubElement(node, "property", attrs)
-
     layer_id = object_id = 1
     root = ElementTree.Element("map", {
         "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",

@@ -28,6 +28,7 @@ from .common import (
     font_path,
     format_value,
     hex_colour,
+    props_element,
     load_board,
     mix,
     start_drawing,
@@ -460,16 +461,6 @@ def paint_tileset(catalogue: dict[str, T.TileSide]) -> pygame.Surface:
 # The Tiled map
 # --------------------------------------------------------------------------------------------
 
-def _props(parent: ElementTree.Element, props: list[tuple[str, str, Any]]) -> None:
-    node = ElementTree.SubElement(parent, "properties")
-    for name, kind, value in props:
-        attrs = {"name": name}
-        if kind != "string":
-            attrs["type"] = kind
-        attrs["value"] = format_value(value)
-        ElementTree.SubElement(node, "property", attrs)
-
-
 def space_props(sp: T.SpaceData, grid_order: dict[int, int]) -> list[tuple[str, str, Any]]:
     """Every Space field; 0 means 'none' for the limits and -1 for the corner."""
     return [
@@ -496,7 +487,7 @@ def polygon_object(layer: ElementTree.Element, oid: int, name: str, kind: str,
         "id": str(oid), "name": name, "type": kind, "x": format_value(round(x0, 2)),
         "y": format_value(round(y0, 2))})
     if props:
-        _props(node, props)
+        props_element(node, props)
     pts = " ".join(f"{format_value(round(x - x0, 2))},{format_value(round(y - y0, 2))}"
                    for x, y in poly)
     ElementTree.SubElement(node, "polygon", {"points": pts})
@@ -514,7 +505,7 @@ def write_map(path: Path, key: str, data: dict[str, Any], grid: Grid, circuit: T
         "tilewidth": str(grid.tile_w), "tileheight": str(grid.tile_h),
         "hexsidelength": str(grid.size), "staggeraxis": "x", "staggerindex": "odd"})
     hands = ",".join(c["hand"] for c in circuit.corners)
-    _props(root, [
+    props_element(root, [
         ("circuit", "string", key), ("title", "string", info["title"]),
         ("blurb", "string", info["blurb"]), ("laps_default", "int", int(info["laps"])),
         ("laps_min", "int", 1), ("laps_max", "int", 5),
@@ -530,7 +521,7 @@ def write_map(path: Path, key: str, data: dict[str, Any], grid: Grid, circuit: T
     ElementTree.SubElement(ts, "image", {"source": png, "width": str(pw), "height": str(ph)})
     for k, tkey in enumerate(keys):
         tile = ElementTree.SubElement(ts, "tile", {"id": str(k)})
-        _props(tile, [("tile_number", "int", catalogue[tkey].number),
+        props_element(tile, [("tile_number", "int", catalogue[tkey].number),
                       ("tile_side", "string", catalogue[tkey].side)])
     lid = 1
     layer = ElementTree.SubElement(root, "imagelayer", {"id": str(lid), "name": "track"})
@@ -557,7 +548,7 @@ def write_map(path: Path, key: str, data: dict[str, Any], grid: Grid, circuit: T
             "id": str(oid), "name": f"pit-{p.number}{p.side}" if p is pit else f"tile{order + 1:02d}-{p.number}{p.side}", "type": "pit" if p is pit else "tile",
             "x": format_value(round(x, 2)), "y": format_value(round(y, 2))})
         oid += 1
-        _props(node, [("order", "int", order if p is not pit else -1), ("q", "int", p.q),
+        props_element(node, [("order", "int", order if p is not pit else -1), ("q", "int", p.q),
                       ("r", "int", p.r), ("tile", "int", p.number), ("side", "string", p.side),
                       ("tile_rotation", "int", p.rotation), ("reverse", "bool", p.reverse)])
         ElementTree.SubElement(node, "point")

@@ -91,7 +91,7 @@ def _check_reserved(path: Path) -> None:
                                  f"{prop.get('name')!r} on object {obj.get('name')!r}.")
 
 
-def _pytmx():
+def pytmx_module():
     """pytmx, imported without pygame: the package pulls pygame in when it can (for type hints
     and its pygame loader, neither of which we use), and the rules must stay free of pygame."""
     if "pytmx" not in sys.modules:
@@ -106,18 +106,25 @@ def _pytmx():
     return sys.modules["pytmx"]
 
 
-def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
-    """Read a Tiled map into a Board. Raises BoardError with a clear message."""
-    pytmx = _pytmx()
-
+def open_tmx(path: Path | str) -> Any:
+    """Parse a Tiled map with pytmx (no pygame needed), for every board loader: a missing
+    file, a property named like a built-in or an unreadable map raise BoardError naming it."""
+    pytmx = pytmx_module()
     path = Path(path)
     if not path.is_file():
         raise BoardError(f"The map {path.name} is missing (looked in {path.parent}).")
     _check_reserved(path)
     try:
-        tmx = pytmx.TiledMap(str(path))
+        return pytmx.TiledMap(str(path))
     except Exception as exc:  # pytmx raises many kinds; report them all the same way
         raise BoardError(f"The map {path.name} cannot be read: {exc}.") from None
+
+
+def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
+    """Read a Tiled map into a Board. Raises BoardError with a clear message."""
+    path = Path(path)
+    tmx = open_tmx(path)
+    pytmx = pytmx_module()
     # Tiled writes infinite="0"; pytmx keeps the attribute as a string
     if str(getattr(tmx, "infinite", "0")).strip().lower() in ("1", "true"):
         raise BoardError(f"The map {path.name} is infinite; boards must be fixed-size.")

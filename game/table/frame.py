@@ -249,7 +249,9 @@ class GameScene(Scene):
 
     def rehover(self) -> None:
         """Hover anew where the pointer rests: a move, an undo or a new viewer lays the table
-        out again under a still mouse, and the old hover would name what is no longer there."""
+        out again under a still mouse, and the old hover would name what is no longer there.
+        Every view change comes here; `perform` asks again once the scene has taken in the
+        move (its on_applied may lay the table out once more)."""
         pos = self.app.mouse_pos
         if pos[0] < 0:
             return
@@ -334,7 +336,6 @@ class GameScene(Scene):
         self.status_note = "Taken back."
         self.status_seat = None
         self.status_warning = False
-        self.rehover()
 
     def redo(self) -> None:
         if not self.is_my_turn() or not self.session.can_redo():
@@ -342,7 +343,6 @@ class GameScene(Scene):
         self.anim.finish_all()
         self.table.redo()
         self.status_note = ""
-        self.rehover()
 
     def _record_result(self) -> None:
         state = self.session.state

@@ -19,7 +19,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from game.core.board import BoardError, _check_reserved, _pytmx
+from game.core.board import BoardError, open_tmx, pytmx_module
 
 Point = tuple[float, float]
 
@@ -206,15 +206,8 @@ def _prop(obj: Any, name: str, path: Path) -> Any:
 
 def load_track(path: Path | str) -> Track:
     """Read a maps/rallyman-*.tmx. Raises BoardError naming the file and the problem."""
-    pytmx = _pytmx()
     path = Path(path)
-    if not path.is_file():
-        raise BoardError(f"The map {path.name} is missing (looked in {path.parent}).")
-    _check_reserved(path)
-    try:
-        tmx = pytmx.TiledMap(str(path))
-    except Exception as exc:  # pytmx raises many kinds; report them all the same way
-        raise BoardError(f"The map {path.name} cannot be read: {exc}.") from None
+    tmx = open_tmx(path)
     if getattr(tmx, "orientation", "") != "hexagonal" or getattr(tmx, "staggeraxis", "") != "x":
         raise BoardError(f"The map {path.name} is not a flat-topped hexagonal map.")
     layers = {layer.name: layer for layer in tmx.layers}
@@ -280,7 +273,7 @@ def load_track(path: Path | str) -> Track:
                   for obj in layers["placements"]]
     image = None
     for layer in tmx.layers:
-        if isinstance(layer, pytmx.TiledImageLayer) and layer.source:
+        if isinstance(layer, pytmx_module().TiledImageLayer) and layer.source:
             image = path.parent / layer.source
     props = dict(tmx.properties)
     size = (int(props.get("board_width", tmx.width * tmx.tilewidth)),
