@@ -1,7 +1,7 @@
 """Bot against bot over many seeds: how often does one level beat another?
 
     python build_scripts/bot_arena.py ubike hard random --seeds 50 [--players 2]
-        [--iterations N | --time S] [--jobs 2]
+        [--iterations N | --time S] [--jobs 2] [--option circuit=old-town --option laps=1]
 
 Seat order alternates with the seed so neither side always starts. Prints one JSON line:
 the first level's win share (a shared win counts by its share), its average score and the
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def one_game(args: tuple) -> dict:
-    game, first, second, seed, players, iterations, seconds = args
+    game, first, second, seed, players, iterations, seconds, options = args
     from game.core.ai.arena import play_game
     from game.core.registry import get
     spec = get(game)
@@ -28,7 +28,8 @@ def one_game(args: tuple) -> dict:
     seat = seed % players
     levels[seat] = first
     timings: dict[str, list[float]] = {}
-    result = play_game(spec, levels, seed, hard_iterations=iterations, hard_time=seconds, timings=timings)
+    result = play_game(spec, levels, seed, options, hard_iterations=iterations, hard_time=seconds,
+                       timings=timings)
     won = (1.0 / len(result["winners"])) if seat in result["winners"] else 0.0
     others = [s for i, s in enumerate(result["scores"]) if i != seat]
     return {"won": won, "score": result["scores"][seat], "other": sum(others) / len(others),
@@ -36,8 +37,10 @@ def one_game(args: tuple) -> dict:
 
 
 def arena(game: str, first: str, second: str, seeds: int, players: int = 2, iterations: int | None = None,
-          seconds: float | None = None, jobs: int = 1, start: int = 0) -> dict:
-    tasks = [(game, first, second, seed, players, iterations, seconds) for seed in range(start, start + seeds)]
+          seconds: float | None = None, jobs: int = 1, start: int = 0,
+          options: dict | None = None) -> dict:
+    tasks = [(game, first, second, seed, players, iterations, seconds, options or {})
+             for seed in range(start, start + seeds)]
     began = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -46,7 +49,7 @@ def arena(game: str, first: str, second: str, seeds: int, players: int = 2, iter
         results = [one_game(t) for t in tasks]
     times = sorted(t for r in results for t in r["times"])
     return {
-        "game": game, "first": first, "second": second, "players": players, "seeds": seeds,
+        "game": game, "options": options or {}, "first": first, "second": second, "players": players, "seeds": seeds,
         "iterations": iterations, "time_budget": seconds,
         "first_win_share": round(sum(r["won"] for r in results) / len(results), 3),
         "first_avg_score": round(sum(r["score"] for r in results) / len(results), 2),
@@ -67,9 +70,20 @@ def main() -> int:
     parser.add_argument("--iterations", type=int)
     parser.add_argument("--time", type=float)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (numbers and true/false are read as such)")
     args = parser.parse_args()
+    options = {}
+    for item in args.option:
+        key, _, raw = item.partition("=")
+        value: object = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        options[key] = value
     print(json.dumps(arena(args.game, args.first, args.second, args.seeds, args.players, args.iterations,
-                           args.time, args.jobs, args.start)))
+                           args.time, args.jobs, args.start, options)))
     return 0
 
 

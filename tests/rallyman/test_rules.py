@@ -70,7 +70,7 @@ def test_rmg_1_seats_and_options() -> None:
     """RMG-1: seats and options."""
     assert (SPEC.min_players, SPEC.max_players) == (1, 6)
     assert SPEC.available and SPEC.scene == "game.games.rallyman.scene:RallymanScene"
-    assert {o.key for o in SPEC.options} == {"circuit", "laps", "weather", "tyres", "flying_start"}
+    assert {o.key for o in SPEC.options} == {"circuit", "laps", "weather", "tyres", "flying_start", "championship"}
     state = fresh(2, circuit="old-town")
     assert state.laps == R.circuit_track("old-town").laps_default
     assert fresh(2, laps=4).laps == 4
@@ -554,6 +554,76 @@ def test_rmg_35_race_points_by_place() -> None:
     assert state.ranking() == [3, 1, 2]
     assert state.scores() == [15, 25, 18]
     assert state.score_breakdown() == [("Race points", [15, 25, 18])]
+
+
+def _finish_race(state: R.RallymanState, order: list[int]) -> list:
+    """End the race now with the cars crossing in `order` (those left out did not finish)."""
+    state.finishers = list(order)
+    state.race_ending = True
+    state.turn_index = len(state.order) - 1
+    state._finish_turn()
+    return state.take_events()
+
+
+def test_rmg_37_a_championship_runs_the_circuits_in_turn_and_adds_the_points() -> None:
+    """RMG-37: a championship runs the circuits in turn, from the one chosen, and adds up the
+    race points; between races the standings wait for the leader; each race starts afresh and
+    its grid is the standings reversed."""
+    state = fresh(3, championship=3, circuit="coast-speedway", laps=1)
+    assert state.series == ["coast-speedway", "old-town", "hairpin-oval"]
+    assert state.circuit == "coast-speedway" and state.race_no == 1 and state.races == 3
+    put(state, 1, state.cars[1]["space"], 3, focus=4, gear_damage=1)
+    events = _finish_race(state, [1, 2, 0])
+    assert "race_over" in kinds(events) and not state.is_over
+    assert state.phase == R.STANDINGS and state.points == [15, 25, 18] and state.wins == [0, 1, 0]
+    assert state.current_player == 1   # the leader starts the next race
+    assert state.legal_actions() == [R.NextRace()]
+    assert not state.is_legal(GoFlatOut())
+    events = state.apply(R.NextRace())
+    assert "race" in kinds(events) and "grid" in kinds(events)
+    assert state.circuit == "old-town" and state.race_no == 2 and state.phase == R.PLAN
+    track = state.track
+    assert track is R.circuit_track("old-town")
+    # the grid: the standings reversed (seat 0 last in points takes pole, the leader starts last)
+    assert [state.cars[s]["space"] for s in (0, 2, 1)] == list(track.grid[:3])
+    car = state.cars[1]
+    assert (car["marker"], car["focus"], car["gear_damage"], car["laps_done"]) == (0, 0, 0, -1)
+    assert state.finishers == [] and not state.race_ending
+    _finish_race(state, [0, 2, 1])
+    assert state.points == [40, 40, 36] and state.phase == R.STANDINGS
+    state.apply(R.NextRace())
+    assert state.circuit == "hairpin-oval"
+    events = _finish_race(state, [0, 1, 2])
+    assert state.is_over and state.points == [65, 58, 51]
+    assert state.ranking() == [1, 2, 3] and state.winners() == [0]
+    assert state.scores() == [65, 58, 51]
+    assert [row[0] for row in state.score_breakdown()] == [
+        "Race 1: Coast Speedway", "Race 2: Old Town", "Race 3: Hairpin Oval"]
+    assert state.score_breakdown()[1][1] == [25, 15, 18]
+    over = [e for e in events if e.kind == "race_over"][0]
+    assert over.data["last"] and over.data["ranking"] == [1, 2, 3]
+
+
+def test_rmg_37_championship_ties_go_by_wins_and_solo_times_add_up() -> None:
+    """RMG-37: equal points go to the car with more wins; alone, the race times add up."""
+    state = fresh(2, championship=2, laps=1)
+    _finish_race(state, [0, 1])
+    state.apply(R.NextRace())
+    _finish_race(state, [1, 0])
+    assert state.points == [43, 43] and state.wins == [1, 1]
+    # equal wins too: the last race's place decides
+    assert state.ranking() == [2, 1]
+    state = fresh(1, championship=2, laps=1)
+    state.cars[0]["seconds"], state.cars[0]["focus"] = 300, 5
+    _finish_race(state, [0])   # the last turn, ended on 0, adds its 60 seconds (RMG-32)
+    assert state.points == [355] and state.phase == R.STANDINGS
+    state.apply(R.NextRace())
+    assert state.cars[0]["seconds"] == 0 and state.cars[0]["focus"] == 0
+    state.cars[0]["seconds"] = 200
+    assert state.scores() == [555]
+    _finish_race(state, [0])
+    assert state.is_over and state.scores() == [615]
+    assert state.score_breakdown() == [("Race 1: Hairpin Oval", [355]), ("Race 2: Coast Speedway", [260])]
 
 
 def test_rmg_31_rmg_32_solo_races_the_clock() -> None:

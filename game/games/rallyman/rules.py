@@ -33,7 +33,7 @@ from game.core.text import plural
 from . import dice as D
 from .track import Track, _progress_span, load_track
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 RULES_FILE = "rallyman.md"  # seeds/rallyman.md
 CIRCUITS = ("hairpin-oval", "coast-speedway", "old-town")
 CIRCUIT_TITLES = {
@@ -50,6 +50,8 @@ MIN_GEAR_DICE = 1
 PLAN, STEPS, PLACEMENT, PIT, SPUN, TYRES = "plan", "steps", "placement", "pit", "spun", "tyres"
 # phases at a CHANCE node
 FLAT_ROLL, STEP_ROLL, TOKENS = "flat_roll", "step_roll", "tokens"
+#: a championship between two races: the standings, until the leader starts the next race
+STANDINGS = "standings"
 OVER = "over"
 
 
@@ -139,6 +141,11 @@ class BackOnTrack(Action):
 
 
 @dataclasses.dataclass(frozen=True)
+class NextRace(Action):
+    """A championship: line up for the next race (RMG-37)."""
+
+
+@dataclasses.dataclass(frozen=True)
 class ChooseTyres(Action):
     """Leaving a tyre pit stop: fit dry or rain tyres (RMG-27)."""
 
@@ -160,6 +167,7 @@ ACTION_TYPES = (
     PitStop,
     BackOnTrack,
     ChooseTyres,
+    NextRace,
 )
 
 OPTIONS = (
@@ -187,6 +195,13 @@ OPTIONS = (
         ((False, "Off"), (True, "On")),
         False,
         "Gear 2 straight from 0; a caution on it ends the turn.",
+    ),
+    OptionSpec(
+        "championship",
+        "Championship",
+        ((0, "Off: one race"), (2, "2 races"), (3, "3 races")),
+        0,
+        "Races on the circuits in turn, from the one chosen; race points decide.",
     ),
 )
 
@@ -338,6 +353,9 @@ class RallymanState(GameState):
     FIELDS = (
         public(
             "phase",
+            "circuit",
+            "race_no",
+            "races",
             "round_no",
             "round_colour",
             "turn_index",
@@ -352,14 +370,21 @@ class RallymanState(GameState):
         public(
             "order", "order_reasons", "finishers", "plan", "path", "secured", "moved", shape=FLAT
         ),
-        public("bag", shape=FLAT),
-        public("faces", "placements", "loss", shape=DEEP),
+        public("bag", "series", "points", "wins", shape=FLAT),
+        public("faces", "placements", "loss", "race_results", shape=DEEP),
         records("cars", public=CAR_KEYS),
     )
 
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         self.phase = PLAN
+        self.circuit = CIRCUITS[0]
+        self.race_no = 1  # the race being run, from 1
+        self.races = 1  # races in the championship (1: a single race)
+        self.series: list[str] = []  # the championship's circuits, in racing order
+        self.points: list[int] = [0] * num_players  # championship points (solo: seconds)
+        self.wins: list[int] = [0] * num_players
+        self.race_results: list[dict[str, Any]] = []  # each race run: circuit, places, points
         self.round_no = 0
         self.round_colour = "white"
         self.turn_index = 0
@@ -385,7 +410,7 @@ class RallymanState(GameState):
     # ---- derived --------------------------------------------------------------------------
     @property
     def track(self) -> Track:
-        return circuit_track(self.options["circuit"])
+        return circuit_track(self.circuit)
 
     @property
     def flying_start(self) -> bool:
@@ -431,6 +456,8 @@ class RallymanState(GameState):
             return None
         if self.phase in (FLAT_ROLL, STEP_ROLL, TOKENS):
             return CHANCE
+        if self.phase == STANDINGS:
+            return self.standings()[0]
         return self.seat
 
     @property
@@ -541,6 +568,8 @@ class RallymanState(GameState):
             return [a for a, _ in self.chance_outcomes()]
         if phase == SPUN:
             return [BackOnTrack()]
+        if phase == STANDINGS:
+            return [NextRace()]
         if phase == TYRES:
             return [ChooseTyres(t) for t in D.TYRES]
         if phase == PIT:
@@ -590,6 +619,8 @@ class RallymanState(GameState):
             self._take_back()
         elif kind is Wait:
             self._wait()
+        elif kind is NextRace:
+            self._next_race()
         elif kind is GoFlatOut:
             self.phase = FLAT_ROLL
             self.emit(
@@ -1105,13 +1136,7 @@ class RallymanState(GameState):
         self.turn_index += 1
         if self.turn_index >= len(self.order):
             if self.race_ending:
-                self.phase = OVER
-                self.emit(
-                    "race_over",
-                    "The race is over.",
-                    finishers=list(self.finishers),
-                    ranking=self.ranking(),
-                )
+                self._race_over()
                 return
             self._new_round()
         else:
@@ -1164,6 +1189,108 @@ class RallymanState(GameState):
         self.phase = SPUN if car["marker"] == D.SPUN else TYRES if car["pit_tyres"] else PLAN
         self.emit("turn", seat=seat, phase=self.phase)
 
+    # ---- races and the championship ---------------------------------------------------------
+    def _start_race(self, grid: list[int]) -> None:
+        """Line the cars up on the circuit of race `race_no`: grid[i] starts on box i, every
+        car on gear 0 with fresh tyres, no damage and no focus (RMG-2, RMG-3)."""
+        self.circuit = self.series[self.race_no - 1]
+        track = circuit_track(self.circuit)
+        opts = self.options
+        self.laps = int(opts["laps"]) or track.laps_default
+        self.weather = opts["weather"]
+        tyres = opts["weather"] if opts["tyres"] == "match" else opts["tyres"]
+        box_of = {seat: i for i, seat in enumerate(grid)}
+        self.cars = [
+            {
+                "space": track.grid[box_of[s]],
+                "marker": 0,
+                "laps_done": -1,
+                "focus": 0,
+                "tyres": tyres,
+                "gear_damage": 0,
+                "brake_damage": 0,
+                "coast_damage": 0,
+                "in_pit": False,
+                "pit_tyres": False,
+                "yellow_flag": False,
+                "seconds": 0,
+                "turns": 0,
+            }
+            for s in range(self.num_players)
+        ]
+        self.bag = dict(D.DAMAGE_BAG)
+        self.finishers, self.race_ending, self.round_no = [], False, 0
+        if self.races > 1:
+            self.emit(
+                "race",
+                f"Race {self.race_no} of {self.races}: {CIRCUIT_TITLES[self.circuit]}, "
+                f"{plural(self.laps, 'lap')}.",
+                race=self.race_no,
+                circuit=self.circuit,
+            )
+        self.emit(
+            "grid",
+            "The grid: " + ", ".join(seat_token(s) for s in grid) + ".",
+            grid=[track.grid[i] for i in range(len(grid))],
+        )
+        self._new_round()
+
+    def race_key(self, seat: int) -> tuple:
+        """This race's place: finishers in order of crossing, then the others by distance
+        (RMG-29); solo: the time."""
+        if self.num_players == 1:
+            return (-self.solo_time(seat),)
+        if seat in self.finishers:
+            return (1, -self.finishers.index(seat), 0)
+        return (0, 0, self.distance(seat))
+
+    def race_order(self) -> list[int]:
+        """The seats by their place in this race (equal keys share the place's order by seat)."""
+        return sorted(range(self.num_players), key=lambda s: (self.race_key(s), -s), reverse=True)
+
+    def _race_over(self) -> None:
+        """The round in which the first car finished is over (RMG-29): the race's places and
+        points go on the championship's table; then the standings, or the end (RMG-37)."""
+        order = self.race_order()
+        if self.num_players == 1:
+            got = [self.solo_time(0)]
+        else:
+            got = [0] * self.num_players
+            for place, seat in enumerate(order):
+                got[seat] = RACE_POINTS[place] if place < len(RACE_POINTS) else 0
+            self.wins[order[0]] += 1
+        self.points = [p + g for p, g in zip(self.points, got)]
+        self.race_results.append({"circuit": self.circuit, "order": order, "points": got})
+        last = self.race_no >= self.races
+        self.phase = OVER if last else STANDINGS
+        if self.races == 1:
+            text = "The race is over."
+        elif last:
+            text = f"Race {self.race_no} of {self.races} is over, and with it the championship."
+        else:
+            text = f"Race {self.race_no} of {self.races} is over."
+        self.emit(
+            "race_over",
+            text,
+            finishers=list(self.finishers),
+            order=order,
+            race=self.race_no,
+            last=last,
+            ranking=self.ranking() if last else None,
+        )
+
+    def standings(self) -> list[int]:
+        """The seats by championship standing: points, then wins, then the last race's place
+        (solo: the least time)."""
+        return sorted(range(self.num_players), key=self.rank_key, reverse=True)
+
+    def _next_race(self) -> None:
+        """The next race of the championship; the grid is the standings reversed, the
+        leader starting last (RMG-37)."""
+        grid = list(reversed(self.standings()))
+        self.race_no += 1
+        self._start_race(grid)
+
     # ---- results --------------------------------------------------------------------------
     def solo_time(self, seat: int = 0) -> int:
         """A solo race's time in seconds: each turn's seconds less the focus left (RMG-32)."""
@@ -1171,23 +1298,35 @@ class RallymanState(GameState):
         return car["seconds"] - car["focus"]
 
     def rank_key(self, seat: int) -> tuple:
-        """Finishers in order of crossing, then the others by distance (RMG-29); solo: the time."""
+        """One race: its place (RMG-29). A championship: the points, then the wins, then the
+        last race's place; solo, the total time (RMG-37)."""
+        if self.races == 1:
+            return self.race_key(seat)
         if self.num_players == 1:
-            return (-self.solo_time(seat),)
-        if seat in self.finishers:
-            return (1, -self.finishers.index(seat), 0)
-        return (0, 0, self.distance(seat))
+            return (-(self.points[0] + (0 if self.phase in (STANDINGS, OVER) else self.solo_time(0))),)
+        last = self.race_results[-1]["order"] if self.race_results else list(range(self.num_players))
+        return (self.points[seat], self.wins[seat], -last.index(seat))
 
     def scores(self) -> list[int]:
-        """Race points by place (25, 18, 15, 12, 10, 8); solo: the time in seconds."""
+        """Race points by place (25, 18, 15, 12, 10, 8), over the championship's races; solo:
+        the time in seconds."""
         if self.num_players == 1:
-            return [self.solo_time(0)]
-        return [RACE_POINTS[p - 1] for p in self.ranking()]
+            if self.races == 1:
+                return [self.solo_time(0)]
+            return [self.points[0] + (0 if self.phase in (STANDINGS, OVER) else self.solo_time(0))]
+        if self.races == 1:
+            return [RACE_POINTS[p - 1] for p in self.ranking()]
+        return list(self.points)
 
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
-        if self.num_players == 1:
-            return [("Time (seconds)", self.scores())]
-        return [("Race points", self.scores())]
+        label = "Time (seconds)" if self.num_players == 1 else "Race points"
+        if self.races == 1:
+            return [(label, self.scores())]
+        rows = [
+            (f"Race {i + 1}: {CIRCUIT_TITLES[r['circuit']]}", list(r["points"]))
+            for i, r in enumerate(self.race_results)
+        ]
+        return rows or [(label, self.scores())]
 
     # ---- view -----------------------------------------------------------------------------
     def view_facts(self, seat: int | None) -> dict[str, Any]:
@@ -1212,7 +1351,8 @@ class RallymanState(GameState):
             )
         facts: dict[str, Any] = {
             "car_facts": cars,
-            "circuit": self.options["circuit"],
+            "circuit": self.circuit,
+            "circuit_title": CIRCUIT_TITLES[self.circuit],
             "yellow_flag": any(c["yellow_flag"] for c in self.cars),
         }
         if self.phase not in (PLAN, STEPS, STEP_ROLL, FLAT_ROLL) or not self.plan:
@@ -1300,11 +1440,14 @@ class RallymanState(GameState):
             RollStep: "Roll this step",
             StopTurn: "Stop the turn here",
             BackOnTrack: "Back on the track on 0",
+            NextRace: "Line up for the next race",
         }.get(kind, kind.__name__)
 
     def explain_illegal(self, action: Action) -> str:
         if self.phase == OVER:
             return "The race is over."
+        if self.phase == STANDINGS:
+            return "The race is over: the next one starts from the standings."
         if isinstance(action, PlanDie) and self.phase == PLAN:
             if action.to in self.occupied(self.seat):
                 return "Another car is on that space."
@@ -1317,44 +1460,21 @@ def _die_words(die: int | str) -> str:
 
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RallymanState:
-    """A race: cars on the grid in a random order, all on gear 0 (RMG-2, RMG-3)."""
+    """A race, or the first of a championship's: cars on the grid in a random order, all on
+    gear 0 (RMG-2, RMG-3, RMG-37)."""
     state = RallymanState(num_players)
     state.seed, state.rng = seed, Rng(seed)
     opts = {o.key: o.default for o in OPTIONS}
     opts.update(options)
     state.options = opts
-    track = circuit_track(opts["circuit"])
-    state.laps = int(opts["laps"]) or track.laps_default
-    state.weather = opts["weather"]
-    tyres = opts["weather"] if opts["tyres"] == "match" else opts["tyres"]
+    if opts["circuit"] not in CIRCUITS:
+        raise ValueError(f"unknown circuit {opts['circuit']!r}")
+    state.races = max(1, int(opts.get("championship") or 0))
+    first = CIRCUITS.index(opts["circuit"])
+    state.series = [CIRCUITS[(first + i) % len(CIRCUITS)] for i in range(state.races)]
     boxes = list(range(num_players))
     state.rng.shuffle(boxes)  # seat s starts on grid box boxes[s]
-    state.cars = [
-        {
-            "space": track.grid[boxes[s]],
-            "marker": 0,
-            "laps_done": -1,
-            "focus": 0,
-            "tyres": tyres,
-            "gear_damage": 0,
-            "brake_damage": 0,
-            "coast_damage": 0,
-            "in_pit": False,
-            "pit_tyres": False,
-            "yellow_flag": False,
-            "seconds": 0,
-            "turns": 0,
-        }
-        for s in range(num_players)
-    ]
-    state.emit(
-        "grid",
-        "The grid: "
-        + ", ".join(seat_token(s) for s in sorted(range(num_players), key=lambda s: boxes[s]))
-        + ".",
-        grid=[track.grid[boxes[s]] for s in range(num_players)],
-    )
-    state._new_round()
+    state._start_race(sorted(range(num_players), key=lambda s: boxes[s]))
     return state
 
 
