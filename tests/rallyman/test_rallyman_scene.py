@@ -11,8 +11,8 @@ from game.core.registry import get
 from game.table import frame
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
-from game.games.rallyman.rules import (PLAN, STEPS, GoFlatOut, GoOneByOne, PlanDie, RollStep, StopTurn,
-                                       TakeBack)
+from game.games.rallyman.rules import (PLAN, STANDINGS, STEPS, GoFlatOut, GoOneByOne, NextRace, PlanDie,
+                                       RollStep, StopTurn, TakeBack)
 from game.games.rallyman.scene import RallymanScene
 from game.scenes.menu import MenuScene
 from game.table.frame import open_game
@@ -174,3 +174,32 @@ def test_the_monkey(circuit):
 
     monkey_game(app, Rng(7), RallymanScene, restart, rounds=40, per_round=30, skip_keys=(pygame.K_F1,))
     assert app.errors == []
+
+
+def test_a_championship_shows_the_standings_and_the_next_race_is_laid_by_a_click():
+    """RMG-37 at the table: the standings after race 1, the leader's button, the next circuit."""
+    app, scene, session = table(people(2), championship=2, laps=1, circuit="old-town")
+    state = session.state
+    old_track, old_tiles = scene.track, len(scene._track_layers)
+    state.finishers, state.race_ending = [1, 0], True   # Ben crossed first: the round ends
+    state.turn_index = len(state.order) - 1
+    state._finish_turn()
+    session.events.extend((None, e) for e in state.take_events())
+    scene.refresh_view()
+    frames(app, 5)
+    assert state.phase == STANDINGS and state.current_player == 1
+    assert scene.acting() is None and scene.viewer == 1 and scene.is_my_turn()
+    button = button_for(scene, NextRace)
+    assert "Hairpin Oval" in button.text
+    click(app, centre(button))
+    assert session.actions[-1] == NextRace() and state.circuit == "hairpin-oval"
+    frames(app, 5)
+    assert scene.circuit == "hairpin-oval" and scene.track is not old_track
+    assert scene.track is state.track
+    assert len([layer for layer in scene.layers if layer in scene._track_layers]) == len(scene._track_layers)
+    assert not any(layer for layer in scene.layers if layer.rect.size == (0, 0))
+    frames(app, 30)
+    # the new race plays on by clicks on the new track
+    if scene.is_my_turn() and state.phase == PLAN:
+        plan_by_clicks(app, scene, session)
+    assert app.errors == [] and old_tiles > 0

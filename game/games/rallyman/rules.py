@@ -201,7 +201,7 @@ OPTIONS = (
         "Championship",
         ((0, "Off: one race"), (2, "2 races"), (3, "3 races")),
         0,
-        "Races on the circuits in turn, from the one chosen; race points decide.",
+        "Races on the circuits in turn, from the one chosen.",
     ),
 )
 

@@ -25,9 +25,9 @@ from game.ui.anim import Motion, ease_out_cubic
 
 from . import dice as D
 from . import scene_art as art
-from .rules import (OVER, RACE_POINTS, PIT, PLACEMENT, PLAN, SPUN, STEPS, TYRES, BackOnTrack, ChooseTyres, GoFlatOut,
-                    GoOneByOne, PitStop, PlanDie, Placement, RollStep, Secure, StopTurn, TakeBack, Wait,
-                    circuit_track)
+from .rules import (CIRCUIT_TITLES, OVER, RACE_POINTS, PIT, PLACEMENT, PLAN, SPUN, STANDINGS, STEPS, TYRES,
+                    BackOnTrack, ChooseTyres, GoFlatOut, GoOneByOne, NextRace, PitStop, PlanDie, Placement, RollStep,
+                    Secure, StopTurn, TakeBack, Wait, circuit_track)
 from .track import Track, load_track
 
 MAP_XY = (8, 72)
@@ -41,6 +41,7 @@ TUMBLE = 0.55          # the dice roll
 SKID = 0.7
 TOKEN_STEP = 0.55      # each damage token out of the bag
 TOKEN_HOLD = 1.2
+BANNER = 2.6           # a championship race's end, or the next race's name, over the map
 REASONS = {"speed": "faster", "distance": "further on", "inside": "inside", "seat": "seat order"}
 SERVICE_LABELS = {"none": "Drive on", "tyres": "Tyres (ends on 0)", "repair": "Repair (ends on 00)",
                   "both": "Tyres + repair (00)"}
@@ -90,7 +91,25 @@ class RallymanScene(GameScene):
 
     # ---- set-up -------------------------------------------------------------------------
     def build_board(self) -> None:
-        self.track: Track = circuit_track(self.view["circuit"])
+        self._build_track()
+        self.choices = ChoicePanel(self)
+        self.selected_die: int | str | None = None
+        self.hidden_cars: dict[int, int] = {}   # seat -> motions drawing that car instead
+        self._masks: dict[tuple[int, tuple[int, ...]], tuple[pygame.Surface, pygame.Rect]] = {}
+        self._tumbling = False
+        self.ghost_plan: tuple | None = None   # the plan being rolled, while the roll is shown
+        self.told: dict | None = None           # the roller's panel, while the roll is shown
+        self._buttons_top = 10_000              # where the panel's buttons begin (panel coords)
+        self.add_layer(STRIP, self._render_strip, self._strip_signature)
+        self.add_layer(self.side_reserved_rect(), self._render_panel, self._panel_signature)
+        self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
+        self._sync_buttons()
+
+    def _build_track(self) -> None:
+        """The circuit of the view's race: its geometry, picture and tile layers (a
+        championship's next race builds them anew)."""
+        self.circuit = self.view["circuit"]
+        self.track: Track = circuit_track(self.circuit)
         room = pygame.Rect(MAP_XY, (STRIP.x - 8 - MAP_XY[0], 1000))
         self.k = min(room.width / self.track.width, room.height / self.track.height, 1.0)
         size = (round(self.track.width * self.k), round(self.track.height * self.k))
@@ -107,20 +126,22 @@ class RallymanScene(GameScene):
             self.map_image = pygame.transform.smoothscale(image, size)
         except Exception as exc:   # a broken map must not stop the game
             self.map_image = self.plain_board(exc, size)
-        self.choices = ChoicePanel(self)
-        self.selected_die: int | str | None = None
-        self.hidden_cars: dict[int, int] = {}   # seat -> motions drawing that car instead
-        self._masks: dict[tuple[int, tuple[int, ...]], tuple[pygame.Surface, pygame.Rect]] = {}
-        self._tumbling = False
-        self.ghost_plan: tuple | None = None   # the plan being rolled, while the roll is shown
-        self.told: dict | None = None           # the roller's panel, while the roll is shown
-        self._buttons_top = 10_000              # where the panel's buttons begin (panel coords)
+        self._masks = {}
         self._add_map_tiles()
-        self.add_layer(STRIP, self._render_strip, self._strip_signature)
-        self.add_layer(self.side_reserved_rect(), self._render_panel, self._panel_signature)
-        self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
         self._warm_cars()
-        self._sync_buttons()
+
+    def _change_circuit(self) -> None:
+        """The next race of a championship is on another circuit: lay its track."""
+        old = set(map(id, self._track_layers))
+        at = min(i for i, layer in enumerate(self.layers) if id(layer) in old)
+        self.layers = [layer for layer in self.layers if id(layer) not in old]
+        self._build_track()
+        # the new tiles take the old ones' place in the drawing order (under any banner)
+        new = self.layers[-len(self._track_layers):]
+        self.layers = self.layers[:at] + new + self.layers[at:-len(new)]
+        self._flatten_lone_layers()
+        self.overlay.forget()
+        self.invalidate()
 
     def _geometry(self) -> None:
         """Every space's polygon, centre and box on the canvas."""
@@ -152,11 +173,12 @@ class RallymanScene(GameScene):
         drawn over them each frame, only where they are)."""
         tw, th = MAP_TILE
         w, h = self.map_rect.size
+        self._track_layers = []
         for r in range(math.ceil(h / th)):
             for c in range(math.ceil(w / tw)):
                 tile = pygame.Rect(c * tw, r * th, min(tw, w - c * tw), min(th, h - r * th))
-                self.add_layer(tile.move(self.map_rect.topleft), self._tile_renderer(tile),
-                               lambda: self.map_problem, alpha=False)
+                self._track_layers.append(self.add_layer(tile.move(self.map_rect.topleft), self._tile_renderer(tile),
+                                                         lambda: self.map_problem, alpha=False))
 
     def _tile_renderer(self, tile: pygame.Rect):
         def render(surface: pygame.Surface) -> None:
@@ -178,7 +200,7 @@ class RallymanScene(GameScene):
     def acting(self) -> int | None:
         """The seat whose turn it is (the race's order), None once over."""
         v = self.view
-        if v["phase"] == OVER or not v["order"]:
+        if v["phase"] in (OVER, STANDINGS) or not v["order"]:
             return None
         return v["order"][v["turn_index"]]
 
@@ -234,6 +256,8 @@ class RallymanScene(GameScene):
         return {s: c["space"] for s, c in enumerate(self.view["cars"]) if not c["in_pit"]}
 
     def on_view(self) -> None:
+        if hasattr(self, "track") and self.view["circuit"] != self.circuit:
+            self._change_circuit()
         tray = self.tray_dice()
         if self.selected_die not in tray:
             self.selected_die = tray[0] if len(tray) == 1 else None
@@ -283,7 +307,7 @@ class RallymanScene(GameScene):
         v = self.view
         return (v["phase"], tuple(v["plan"]), repr(v["faces"]), tuple(v["secured"]), v["cautions"], v["step"],
                 repr(v["odds"]), repr(v["plan_steps"]), self.selected_die, tuple(self.tray_dice()),
-                self.is_my_turn(), self.acting(), self.hover if isinstance(self.hover, tuple) and self.hover
+                self.is_my_turn(), self.acting(), v["race_no"], self.hover if isinstance(self.hover, tuple) and self.hover
                 and self.hover[0] == "die" else None, repr(v["cars"][self.acting()]) if self.acting() is not None
                 else None, self._tumbling, self._buttons_top, repr(self.told))
 
@@ -395,27 +419,58 @@ class RallymanScene(GameScene):
             y += 24
 
     def _render_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The race is over: the places and race points, or a solo race's time worked out."""
+        """The race is over: the places and race points, or a solo race's time worked out; in a
+        championship also each car's points so far."""
         v = self.view
-        theme.draw_text(surface, "The race is over", (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True)
-        y = 56
+        races, race_no = v["races"], v["race_no"]
+        if races == 1:
+            title = "The race is over"
+        elif v["phase"] == OVER:
+            title = "The championship is over"
+        else:
+            title = f"Race {race_no} of {races} is over"
+        theme.draw_text(surface, title, (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=rect.width - 32)
+        y = 50
+        bottom = min(rect.height, self._buttons_top) - 8
         if v["num_players"] == 1:
             car = v["cars"][0]
             time = car["seconds"] - car["focus"]
             theme.draw_text(surface, f"Time: {time} s", (16, y), theme.SIZE_LARGE, theme.TEXT, bold=True)
             theme.draw_paragraph(surface, f"{car['seconds']} s over {plural(car['turns'], 'turn')}, less "
-                                 f"{car['focus']} s for the focus left.", pygame.Rect(16, y + 44, rect.width - 32, 60),
+                                 f"{car['focus']} s for the focus left.", pygame.Rect(16, y + 44, rect.width - 32, 50),
                                  theme.SIZE_SMALL, theme.TEXT_DIM)
+            if races > 1:
+                total = v["points"][0]
+                theme.draw_text(surface, f"Championship: {total} s after {plural(len(v['race_results']), 'race')}",
+                                (16, y + 104), theme.SIZE_SMALL, theme.TEXT, bold=True, max_width=rect.width - 32)
             return
+        if races > 1:
+            theme.draw_text(surface, "race", (rect.width - 96, y), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midright")
+            theme.draw_text(surface, "total", (rect.width - 16, y), theme.SIZE_SMALL, theme.TEXT_DIM,
+                            anchor="midright")
+            y += 8
+        step = 34 if v["num_players"] <= 4 or races == 1 else 30
         for place, seat in enumerate(self._final_order(), start=1):
-            theme.draw_seat_badge(surface, self.ctx.seats[seat].colour, (30, y + 14), 20)
-            theme.draw_text(surface, f"{_ordinal(place)}  {self.name(seat)}", (50, y + 14), theme.SIZE_BODY,
-                            theme.TEXT, bold=place == 1, anchor="midleft", max_width=rect.width - 200)
+            if y + step > bottom:
+                break
+            theme.draw_seat_badge(surface, self.ctx.seats[seat].colour, (30, y + 14), 18)
+            theme.draw_text(surface, f"{_ordinal(place)}  {self.name(seat)}", (50, y + 14), theme.SIZE_SMALL,
+                            theme.TEXT, bold=place == 1, anchor="midleft", max_width=rect.width - 180)
             points = RACE_POINTS[place - 1] if place <= len(RACE_POINTS) else 0
-            finished = "finished" if seat in v["finishers"] else "not finished"
-            theme.draw_text(surface, f"{finished} · {points} pts", (rect.width - 16, y + 14), theme.SIZE_SMALL,
-                            theme.TEXT_DIM, anchor="midright")
-            y += 36
+            if races > 1:
+                theme.draw_text(surface, f"+{points}", (rect.width - 96, y + 14), theme.SIZE_SMALL, theme.TEXT_DIM,
+                                anchor="midright")
+                theme.draw_text(surface, f"{v['points'][seat]} pts", (rect.width - 16, y + 14), theme.SIZE_SMALL,
+                                theme.TEXT, bold=True, anchor="midright")
+            else:
+                finished = "finished" if seat in v["finishers"] else "not finished"
+                theme.draw_text(surface, f"{finished} · {points} pts", (rect.width - 16, y + 14), theme.SIZE_SMALL,
+                                theme.TEXT_DIM, anchor="midright")
+            y += step
+        if races > 1 and v["phase"] == STANDINGS and y + 24 <= bottom:
+            nxt = CIRCUIT_TITLES[v["series"][race_no]]
+            theme.draw_text(surface, f"Next: {nxt}, the leader starting last", (16, y + 12), theme.SIZE_SMALL,
+                            theme.TEXT_DIM, max_width=rect.width - 32)
 
     def _panel_words(self, phase: str, seat: int, mine: bool) -> str:
         if not mine:
@@ -499,6 +554,10 @@ class RallymanScene(GameScene):
                     labels.append((a, f"{a.tyres.capitalize()} tyres", "", f"Fit {a.tyres} tyres and plan from 0."))
                 elif isinstance(a, BackOnTrack):
                     labels.append((a, "Back on the track (0)", "primary", "Put the gear marker back on 0."))
+                elif isinstance(a, NextRace):
+                    nxt = CIRCUIT_TITLES[v["series"][v["race_no"]]]
+                    labels.append((a, f"Next race: {nxt}", "primary",
+                                   "Line up for the next race of the championship."))
             wanted = self._button_grid(labels, panel)
         self._buttons_top = min((c.rect[1] for c in wanted), default=panel.bottom) - panel.y
         self.choices.sync(wanted)
@@ -547,7 +606,7 @@ class RallymanScene(GameScene):
     def _strip_signature(self) -> Hashable:
         v = self.view
         return (v["round_no"], v["round_colour"], tuple(v["order"]), tuple(v["order_reasons"]), v["turn_index"],
-                v["phase"] == OVER, v["weather"], v["yellow_flag"], tuple(v["finishers"]),
+                v["phase"], v["weather"], v["yellow_flag"], tuple(v["finishers"]), v["race_no"], tuple(v["points"]),
                 tuple((c["laps_done"], c["marker"], c["seconds"], c["focus"]) for c in v["cars"]))
 
     def _render_strip(self, surface: pygame.Surface) -> None:
@@ -555,17 +614,27 @@ class RallymanScene(GameScene):
         rect = surface.get_rect()
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
         v = self.view
-        over = v["phase"] == OVER
+        over = v["phase"] in (OVER, STANDINGS)
+        series = v["races"] > 1
         theme.draw_text(surface, "Results" if over else f"Round {v['round_no']}", (14, 12), theme.SIZE_BODY,
                         theme.TEXT, bold=True)
         if not over:
             chip = art.round_chip(v["round_colour"], 24)
             surface.blit(chip, chip.get_rect(topright=(rect.width - 14, 12)))
             theme.draw_text(surface, f"{v['round_colour']} round", (14, 42), theme.SIZE_SMALL, theme.TEXT_DIM)
-        theme.draw_text(surface, "Finish" if over else "Turn order", (14, 74), theme.SIZE_SMALL, theme.TEXT_DIM,
-                        bold=True)
+        elif series:
+            theme.draw_text(surface, f"race {v['race_no']} of {v['races']}", (14, 42), theme.SIZE_SMALL,
+                            theme.TEXT_DIM)
+        heading = ("Standings" if series else "Finish") if over else "Turn order"
+        theme.draw_text(surface, heading, (14, 74), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
         y = 102
-        order = self._final_order() if over else list(v["order"])
+        if over and series:   # the championship's order: points, wins, the last race
+            order = sorted(range(v["num_players"]), key=lambda s: (v["points"][s], v["wins"][s],
+                                                                   -self._final_order().index(s)), reverse=True)
+            if v["num_players"] == 1:
+                order = [0]
+        else:
+            order = self._final_order() if over else list(v["order"])
         reasons = list(v["order_reasons"])
         solo = v["num_players"] == 1
         for i, seat in enumerate(order):
@@ -583,7 +652,11 @@ class RallymanScene(GameScene):
                             theme.TEXT_DIM if done else theme.TEXT, bold=True, anchor="midleft",
                             max_width=box.width - 90)
             car = v["cars"][seat]
-            if over:
+            if over and series:
+                wins = v["wins"][seat]
+                line = (f"{v['points'][seat]} s in all" if solo else
+                        f"{v['points'][seat]} pts" + (f" · {plural(wins, 'win')}" if wins else ""))
+            elif over:
                 if solo:
                     line = f"time {car['seconds'] - car['focus']} s"
                 elif seat in v["finishers"]:
@@ -604,6 +677,10 @@ class RallymanScene(GameScene):
             y += 28
             theme.draw_text(surface, plural(v["laps"], "lap") + " to race", (14, y), theme.SIZE_SMALL, theme.TEXT_DIM)
             y += 28
+            if series:
+                theme.draw_text(surface, f"Race {v['race_no']} of {v['races']}", (14, y), theme.SIZE_SMALL,
+                                theme.TEXT_DIM)
+                y += 28
             if v["yellow_flag"]:
                 theme.draw_text(surface, "Yellow flag: no overtaking", (14, y), theme.SIZE_SMALL, art.CAUTION_YELLOW,
                                 bold=True, max_width=rect.width - 20)
@@ -613,9 +690,12 @@ class RallymanScene(GameScene):
                                  theme.SIZE_SMALL, theme.TEXT_DIM)
 
     def _final_order(self) -> list[int]:
+        """This race's places (as the rules recorded them once it is over)."""
         v = self.view
         if v["num_players"] == 1:
             return [0]
+        if v["phase"] in (OVER, STANDINGS) and v["race_results"]:
+            return list(v["race_results"][-1]["order"])
         rest = sorted((s for s in range(v["num_players"]) if s not in v["finishers"]),
                       key=lambda s: -v["car_facts"][s]["distance"])
         return list(v["finishers"]) + rest
@@ -623,7 +703,8 @@ class RallymanScene(GameScene):
     # ---- seats: each car's dashboard -------------------------------------------------------------
     def seat_signature(self, seat: int) -> Hashable:
         v = self.view
-        return (repr(v["cars"][seat]), repr(v["car_facts"][seat]), v["laps"], v["weather"])
+        return (repr(v["cars"][seat]), repr(v["car_facts"][seat]), v["laps"], v["weather"], v["points"][seat],
+                v["races"])
 
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         v = self.view
@@ -636,6 +717,8 @@ class RallymanScene(GameScene):
             status, colour = "In the pit", art.CAUTION_YELLOW
         else:
             status, colour = f"Lap {facts['lap']} of {v['laps']}", theme.TEXT
+        if v["races"] > 1 and v["num_players"] > 1:
+            status += f" · {v['points'][seat]} pts"
         theme.draw_text(surface, status, (rect.right - 16, 26), theme.SIZE_SMALL, colour, bold=True,
                         anchor="midright")
         size = 24 if rect.height >= 90 else 22
@@ -947,6 +1030,8 @@ class RallymanScene(GameScene):
             return "choose the tyres for the next stint."
         if phase == SPUN:
             return "the car is off the track: bring it back on 0."
+        if phase == STANDINGS:
+            return "you lead the championship: start the next race."
         return "your turn."
 
     # ---- animation ----------------------------------------------------------------------------
@@ -981,7 +1066,36 @@ class RallymanScene(GameScene):
         tokens = [e.data["token"] for e in events if e.kind == "token"]
         if tokens:
             self._tokens(tokens, delay)
+            delay += len(tokens) * TOKEN_STEP + TOKEN_HOLD
+        for e in events:
+            if e.kind == "race_over" and self.view["races"] > 1 and not e.data["last"]:
+                winner = e.data["order"][0]
+                self.app.sound.play("game_end")
+                self._banner(f"Race {e.data['race']} of {self.view['races']} is over",
+                             f"{self.name(winner)} wins it." if self.view["num_players"] > 1
+                             else "Your time goes on the championship's clock.", delay)
+            elif e.kind == "race":
+                self.app.sound.play("engine")
+                self._banner(f"Race {e.data['race']} of {self.view['races']}",
+                             f"{CIRCUIT_TITLES[e.data['circuit']]}: {plural(self.view['laps'], 'lap')}, "
+                             "the leader starting last.", delay)
         self._sync_buttons()
+
+    def _banner(self, title: str, words: str, delay: float) -> None:
+        """A championship's news over the map for a while (bots wait for it; a click skips)."""
+        area = pygame.Rect(0, 0, 560, 118)
+        area.center = self.map_rect.center
+
+        def draw(surface: pygame.Surface, t: float) -> None:
+            pygame.draw.rect(surface, (12, 14, 16), area.move(0, 6), border_radius=14)
+            pygame.draw.rect(surface, theme.PANEL, area, border_radius=14)
+            pygame.draw.rect(surface, theme.HIGHLIGHT, area, 3, border_radius=14)
+            theme.draw_text(surface, title, (area.centerx, area.y + 18), theme.SIZE_LARGE, theme.TEXT, bold=True,
+                            anchor="midtop", max_width=area.width - 40)
+            theme.draw_text(surface, words, (area.centerx, area.bottom - 20), theme.SIZE_BODY, theme.TEXT_DIM,
+                            anchor="midbottom", max_width=area.width - 40)
+
+        self.anim.add(Motion(0.25, draw, lambda t: area.inflate(12, 16), delay=delay, hold=BANNER))
 
     def _tell_cautions(self, total: int) -> None:
         if self.told is not None:
