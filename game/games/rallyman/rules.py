@@ -249,8 +249,22 @@ class MoveRisk:
     notes: tuple[str, ...]  # the words for a preview
 
 
+#: move_risk's answers: (track, a, b, gear) -> risk (tracks are loaded once and never change)
+_RISKS: dict[tuple[Track, int, int, int], MoveRisk] = {}
+
+
 def move_risk(track: Track, a: int, b: int, gear: int) -> MoveRisk:
     """The cautions and limits the move from a to b meets in that gear."""
+    key = (track, a, b, gear)  # the track itself (hashed by identity), kept alive by the key
+    risk = _RISKS.get(key)
+    if risk is None:
+        if len(_RISKS) > 200_000:
+            _RISKS.clear()
+        risk = _RISKS[key] = _move_risk(track, a, b, gear)
+    return risk
+
+
+def _move_risk(track: Track, a: int, b: int, gear: int) -> MoveRisk:
     sa, sb = track.spaces[a], track.spaces[b]
     extra, over, notes = 0, False, []
     if sb.limit is not None:
@@ -344,6 +358,35 @@ CAR_KEYS = (
     "seconds",
     "turns",
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _next_dice(
+    plan: tuple[int | str, ...], marker: D.Marker, pool: D.Pool, flying_start: bool
+) -> tuple[tuple[int | str, int], ...]:
+    """The dice that may come next on this plan from that marker with that pool: (die, gear of
+    its step). A pure function of its arguments, so it is cached (plans repeat move after move)."""
+    gear = next((d for d in reversed(plan) if D.is_gear_die(d)), None)
+    used = {d for d in plan if D.is_gear_die(d)}
+    brakes_left = pool.brake - plan.count(D.BRAKE)
+    if gear is None:
+        if marker == 0:
+            starts = (1, 2) if flying_start else (1,)
+            return tuple((g, g) for g in starts if g in pool.gears)
+        ref = int(marker)
+        return tuple(
+            (g, g)
+            for g in range(min(6, ref + 1), 0, -1)
+            if g in pool.gears and max(0, ref - g - 1) <= brakes_left
+        )
+    out = [
+        (g, g)
+        for g in range(min(6, gear + 1), 0, -1)
+        if g in pool.gears and g not in used and max(0, gear - g - 1) <= brakes_left
+    ]
+    if plan.count(D.COAST) < pool.coast:
+        out.append((D.COAST, gear))
+    return tuple(out)
 
 
 class RallymanState(GameState):
@@ -487,63 +530,56 @@ class RallymanState(GameState):
                     return False
         return True
 
+    def _entry_gears(self, here: int, spaces: Any) -> dict[int, int]:
+        """For each of these next spaces that is free and off the plan, the lowest gear that
+        may enter it: a car beside it asks for its speed, and a yellow flag bars passing
+        (RMG-12, RMG-23)."""
+        seat = self.seat
+        cars = self.cars
+        taken = {c["space"]: s for s, c in enumerate(cars) if s != seat and not c["in_pit"]}
+        beside = spaces_beside(self.track)
+        path = self.path
+        need: dict[int, int] = {}
+        for b in spaces:
+            if b in taken or b in path:
+                continue
+            low = 0
+            for space in beside[b]:
+                other = taken.get(space)
+                if other is not None:
+                    if self.yellow_flag_out(seat):
+                        low = 99
+                        break
+                    low = max(low, speed(cars[other]["marker"]))
+            need[b] = low
+        return need
+
+    def _plan_from(self) -> int:
+        return self.path[-1] if self.path else self.cars[self.seat]["space"]
+
     def plan_options(self) -> list[PlanDie]:
         """The dice that may go on the plan next, each with every space it may move to."""
-        seat = self.seat
-        here = self.path[-1] if self.path else self.cars[seat]["space"]
-        taken = self.occupied(seat)
-        track = self.track
-        beside = spaces_beside(track)
-        ahead = [b for b in track.spaces[here].next if b not in self.path and b not in taken]
-        out = []
-        for die, g in self._dice_next() if ahead else ():
-            for b in ahead:
-                if self._move_ok(seat, here, b, g, taken, beside):
-                    out.append(PlanDie(die, b))
-        return out
+        need = self._entry_gears(self._plan_from(), self.track.spaces[self._plan_from()].next)
+        if not need:
+            return []
+        return [PlanDie(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
         that checking a click does not list every die and space."""
-        seat = self.seat
-        here = self.path[-1] if self.path else self.cars[seat]["space"]
-        if action.to not in self.track.spaces[here].next or action.to in self.path:
+        here = self._plan_from()
+        if action.to not in self.track.spaces[here].next:
             return False
-        for die, g in self._dice_next():
-            if die == action.die:
-                return self._move_ok(seat, here, action.to, g, self.occupied(seat))
-        return False
+        need = self._entry_gears(here, (action.to,))
+        if not need:
+            return False
+        return any(die == action.die and g >= need[action.to] for die, g in self._dice_next())
 
-    def _dice_next(self) -> list[tuple[int | str, int]]:
+    def _dice_next(self) -> tuple[tuple[int | str, int], ...]:
         """The dice that may come next on the plan, each with the gear of its step."""
         seat = self.seat
         car = self.cars[seat]
-        pool = self.pool(seat)
-        marker = car["marker"]
-        gear = self.plan_gear()
-        used = {d for d in self.plan if D.is_gear_die(d)}
-        brakes_left = pool.brake - self.plan.count(D.BRAKE)
-        dice_next: list[tuple[int | str, int]] = []  # (die, gear of that step)
-        if gear is None:
-            if marker == 0:
-                starts = (1, 2) if self.flying_start else (1,)
-                dice_next = [(g, g) for g in starts if g in pool.gears]
-            else:
-                ref = int(marker)
-                dice_next = [
-                    (g, g)
-                    for g in range(min(6, ref + 1), 0, -1)
-                    if g in pool.gears and max(0, ref - g - 1) <= brakes_left
-                ]
-        else:
-            dice_next = [
-                (g, g)
-                for g in range(min(6, gear + 1), 0, -1)
-                if g in pool.gears and g not in used and max(0, gear - g - 1) <= brakes_left
-            ]
-            if self.plan.count(D.COAST) < pool.coast:
-                dice_next.append((D.COAST, gear))
-        return dice_next
+        return _next_dice(tuple(self.plan), car["marker"], self.pool(seat), self.flying_start)
 
     def plan_steps(self) -> tuple[D.Step, ...]:
         return D.steps(self.plan) if self.plan else ()
@@ -595,8 +631,11 @@ class RallymanState(GameState):
         return out
 
     def is_legal(self, action: Action) -> bool:
-        if type(action) is PlanDie:
+        kind = type(action)
+        if kind is PlanDie:
             return self.phase == PLAN and self._plan_die_ok(action)
+        if self.phase == PLAN and kind in (TakeBack, GoFlatOut, GoOneByOne):
+            return bool(self.plan)  # legal_actions' own test, without listing every die
         return action in self.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -839,6 +878,14 @@ class RallymanState(GameState):
         last_lap = car["laps_done"] >= self.laps - 1
         found: dict[tuple[int, int], dict[str, Any]] = {}
         seen: set = set()
+        ok: dict[tuple[int, int, int], bool] = {}
+
+        def may_enter(a: int, b: int, g: int) -> bool:
+            key = (a, b, g)
+            got = ok.get(key)
+            if got is None:
+                got = ok[key] = self._move_ok(seat, a, b, g, taken)
+            return got
 
         def grow(
             here: int,
@@ -883,16 +930,15 @@ class RallymanState(GameState):
                         moves.append((gear, (D.COAST,), 1, 0, 0, True))
             for g, dice_used, c, kb, sb, coast_face in moves:
                 for b in track.spaces[here].next:
-                    if b in spaces or not self._move_ok(seat, here, b, g, taken):
+                    if b in spaces or not may_enter(here, b, g):
                         continue
                     risk = move_risk(track, here, b, g)
                     total = count + c + risk.extra_cautions
                     new_dice = dice_so_far + dice_used
                     new_spaces = spaces + (b,)
                     if risk.over_limit or total >= limit:
-                        found.setdefault(
-                            (b, g),
-                            {
+                        if (b, g) not in found:
+                            found[(b, g)] = {
                                 "space": b,
                                 "gear": g,
                                 "dice": list(new_dice),
@@ -902,8 +948,7 @@ class RallymanState(GameState):
                                 # what it costs, for the panel and the bots' choice
                                 "tokens": D.damage_tokens(g, track.spaces[b].danger),
                                 "marker": D.marker_after_loss(g, track.spaces[b].danger),
-                            },
-                        )
+                            }
                         continue
                     if last_lap and track.crosses_finish(here, b):
                         continue  # crossing the line ends the race for the car
