@@ -613,6 +613,13 @@ def test_rmg_37_championship_ties_go_by_wins_and_solo_times_add_up() -> None:
     assert state.points == [43, 43] and state.wins == [1, 1]
     # equal wins too: the last race's place decides
     assert state.ranking() == [2, 1]
+    # two cars that did not finish and got equally far share the place and its points
+    state = fresh(3, championship=2, laps=1)
+    put(state, 1, 20, 0, laps_done=0)
+    put(state, 2, 23, 0, laps_done=0)   # beside it, level
+    assert state.distance(1) == state.distance(2)
+    _finish_race(state, [0])
+    assert state.points == [25, 18, 18]
     state = fresh(1, championship=2, laps=1)
     state.cars[0]["seconds"], state.cars[0]["focus"] = 300, 5
     _finish_race(state, [0])   # the last turn, ended on 0, adds its 60 seconds (RMG-32)

@@ -1300,8 +1300,11 @@ class RallymanState(GameState):
         if self.num_players == 1:
             got = [self.solo_time(0)]
         else:
+            # cars that got equally far share the place, and its points (as ranking() does)
+            keys = [self.race_key(s) for s in range(self.num_players)]
             got = [0] * self.num_players
-            for place, seat in enumerate(order):
+            for seat in order:
+                place = sum(1 for k in keys if k > keys[seat])
                 got[seat] = RACE_POINTS[place] if place < len(RACE_POINTS) else 0
             self.wins[order[0]] += 1
         self.points = [p + g for p, g in zip(self.points, got)]
