@@ -109,7 +109,7 @@ class ResultsScene(Scene):
                             anchor="center")
         tied = [i for i, s in enumerate(self.scores) if s == max(self.scores)]
         if len(tied) > len(self.winners):
-            theme.draw_text(canvas, "Tied on points: the rulebook's tie-break decided.", (960, TABLE.bottom + 22),
+            theme.draw_text(canvas, "Tied on points: the tie-break in the rules decided.", (960, TABLE.bottom + 22),
                             theme.SIZE_SMALL, theme.TEXT_DIM, anchor="center")
         if self.stats_notice:
             theme.draw_text(canvas, self.stats_notice, (960, 1046), theme.SIZE_SMALL, theme.WARNING,

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -184,7 +186,7 @@ class Planner:
                  deadline: float | None = None) -> None:
         self.state = state
         self.track: Track = state.track
-        self.circuit: str = state.options["circuit"]
+        self.circuit: str = state.circuit
         self.unit = _unit(self.circuit)
         self.need = _brakes_needed(self.circuit)
         self.level = level
@@ -203,6 +205,10 @@ class Planner:
             tyres_wrong=state.board(seat).wrong_tyres)
         self.car.pit_gain = max(0.0, max(pit_values(state, seat).values()))
         self.start_progress = self.track.spaces[c["space"]].progress
+        self.race: Race | None = None
+        if level.lookahead and not alone and state.num_players > 1 and not state.finishers \
+                and os.environ.get("RM_UTIL", "1") == "1":
+            self.race = race_outlook(state, seat)
         self._ends: dict[tuple, float] = {}
         self._losses: dict[tuple, float] = {}
 
@@ -222,6 +228,8 @@ class Planner:
 
     def _end_value(self, space: int, gear: int, focus: int, finish: bool) -> float:
         v = self.spaces(space) + focus_value(focus)
+        if finish and self.race is not None:
+            return self.race.top + gear * 0.01
         if finish:
             # with the lookahead, other ends count the next turn's gain: a finish now is
             # worth that turn and more (the race is over, ahead of a finish next turn)
@@ -232,7 +240,8 @@ class Planner:
             v -= D.SOLO_SECONDS[gear] / SECONDS_PER_SPACE
         else:
             v += GEAR_BONUS * gear
-        if self.level.lookahead and not self._late():
+        looked = self.level.lookahead and not self._late()
+        if looked:
             v += next_turn_value(self.state, car.seat, space, gear, focus)
         else:
             v -= self._gear_cost(space, gear)
@@ -240,7 +249,7 @@ class Planner:
             v += car.pit_gain
         if not car.solo and self.track.inside_rank(space) == 0:
             v += INSIDE_BONUS
-        return v
+        return self.race.utility(v, looked) if self.race is not None else v
 
     def loss_value(self, space: int, gear: int, focus: int) -> float:
         """Losing control on `space` in `gear`: stopped there on 0 or 00, with damage."""
@@ -260,9 +269,10 @@ class Planner:
             v -= (D.SOLO_SECONDS[marker] + (D.SOLO_SECONDS[0] if marker == D.SPUN else 0)) / SECONDS_PER_SPACE
         elif marker == D.SPUN:
             v -= TURN_SPACES
-        if self.level.lookahead and not self._late():
+        looked = self.level.lookahead and not self._late()
+        if looked:
             v += next_turn_value(self.state, self.car.seat, space, 0, focus)
-        return v
+        return self.race.utility(v, looked) if self.race is not None else v
 
     def _gear_cost(self, space: int, gear: int) -> float:
         brakes = self.need[space][gear]
@@ -286,6 +296,8 @@ class Planner:
         leaves: list[tuple[float, tuple[Step, ...]]] = []
         budget = [self.level.node_budget]
         limit = car.limit
+        # focus is added outside the race's utility: weigh it as the utility weighs a space
+        slope = self.race.slope if self.race is not None else 1.0
 
         def grow(here: int, gear: int | None, used: frozenset, coast: int, brake: int,
                  steps: tuple[Step, ...], alive: list[float], lost_value: float, seen: frozenset,
@@ -323,10 +335,10 @@ class Planner:
                              coast - (die == D.COAST), brake - brakes, steps + (step,),
                              new_alive, lv, seen | {b}, earned + 1, ndice + len(kinds), bound)
             if steps:
-                value = rolled + focus_value(car.focus + earned)
+                value = rolled + slope * focus_value(car.focus + earned)
                 flat.append((value, steps))
                 if not grew:
-                    leaves.append((bound + focus_value(car.focus), steps))
+                    leaves.append((bound + slope * focus_value(car.focus), steps))
 
         grow(car.space, None, frozenset(), car.pool.coast, car.pool.brake, (),
              [1.0] + [0.0] * (limit - 1), 0.0, frozenset({car.space}), 0, 0, -1e9)
@@ -457,7 +469,7 @@ def pit_values(state: RallymanState, seat: int) -> dict[str, float]:
     track = state.track
     left_spaces = max(0.0, (state.laps - max(0, c["laps_done"])) * track.lap_length
                       - (track.spaces[c["space"]].progress if c["laps_done"] >= 0 else 0))
-    turns_left = left_spaces / _unit(state.options["circuit"]) / TURN_SPACES
+    turns_left = left_spaces / _unit(state.circuit) / TURN_SPACES
     wrong = state.board(seat).wrong_tyres
     # wrong tyres: the second caution loses control and fewer dice: about a space a turn
     tyres_gain = 1.0 * turns_left if wrong else 0.0
@@ -474,6 +486,44 @@ def pit_values(state: RallymanState, seat: int) -> dict[str, float]:
     }
 
 
+#: spaces a car makes in a usual turn of a race (what the rival is expected to gain a turn)
+RIVAL_TURN = 6.0
+#: spread of one turn's gain, in spaces (a loss of control against a clean run)
+TURN_SPREAD = 2.5
+
+
+@dataclass(frozen=True)
+class Race:
+    """Where the race stands for the hard level: values become the chance of finishing
+    ahead of the best rival, scaled so that a space is worth a space when the race is level."""
+
+    par: float  # spaces to gain this turn (and the next, looked ahead) to draw level
+    sigma: float  # spread of the final margin, in spaces
+    top: float  # a finish now: a sure win
+    slope: float  # what a space is worth at a usual end of the turn (for focus earned)
+
+    def utility(self, v: float, looked: bool) -> float:
+        """`v` spaces gained (with the next turn's, when `looked`) as a scaled win chance."""
+        par = self.par + (RIVAL_TURN if looked else 0.0)
+        z = (v - par) / self.sigma
+        return self.top * 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def race_outlook(state: RallymanState, seat: int) -> Race:
+    """The margin to the best rival, measured at the end of this turn: the rivals still to
+    play this round are given a usual turn."""
+    unit = _unit(state.circuit)
+    me = state.distance(seat) / unit
+    later = set(state.order[state.turn_index + 1:])
+    par = max(state.distance(s) / unit + (RIVAL_TURN if s in later else 0.0)
+              for s in range(state.num_players) if s != seat) - me
+    left = state.laps * state.track.lap_length / unit - me
+    turns = max(0.5, left / RIVAL_TURN - 1.0)
+    sigma = max(TURN_SPREAD, TURN_SPREAD * math.sqrt(2.0 * turns))
+    z = (2 * RIVAL_TURN - par - RIVAL_TURN) / sigma
+    return Race(par, sigma, sigma * math.sqrt(2.0 * math.pi), math.exp(-z * z / 2))
+
+
 _NEXT_CACHE: dict[tuple, float] = {}
 
 
@@ -483,7 +533,7 @@ def next_turn_value(state: RallymanState, seat: int, space: int, gear: int, focu
     of its key, so the cache never changes a choice."""
     c = state.cars[seat]
     focus = min(focus, LOOK_FOCUS)
-    key = (state.options["circuit"], state.weather, c["tyres"], c["gear_damage"],
+    key = (state.circuit, state.weather, c["tyres"], c["gear_damage"],
            c["brake_damage"], c["coast_damage"], c["laps_done"] >= state.laps - 1,
            state.num_players == 1, space, gear, focus)
     hit = _NEXT_CACHE.get(key)
@@ -567,7 +617,7 @@ class RallymanKnowledge(Knowledge):
         if state.is_over:
             return super().evaluate(state)
         import math
-        dist = [state.distance(s) / _unit(state.options["circuit"]) for s in range(state.num_players)]
+        dist = [state.distance(s) / _unit(state.circuit) for s in range(state.num_players)]
         if state.num_players == 1:
             return [1 / (1 + math.exp(-(dist[0] / 4 - state.cars[0]["turns"]) / 4))]
         out = []
