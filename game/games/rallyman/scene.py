@@ -665,8 +665,11 @@ class RallymanScene(GameScene):
                     line = f"on lap {v['car_facts'][seat]['lap']} of {v['laps']}"
             else:
                 gear = "00" if car["marker"] == D.SPUN else str(car["marker"])
-                reason = REASONS.get(reasons[i], "") if i < len(reasons) else ""
-                line = f"gear {gear}" + (f" · {reason}" if reason and i < len(order) - 1 else "")
+                # why a car plays before the next holds for the gears of the round's start: a car
+                # that has played shows its new gear alone
+                reason = REASONS.get(reasons[i], "") if i < len(reasons) and not done else ""
+                line = f"gear {gear}" + (f" · {reason}" if reason and i < len(order) - 1 else
+                                         " now" if done else "")
             theme.draw_text(surface, line, (box.x + 12, box.y + 52), theme.SIZE_SMALL, theme.TEXT_DIM,
                             anchor="midleft", max_width=box.width - 20)
             y += 78
