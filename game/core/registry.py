@@ -25,13 +25,27 @@ class OptionSpec:
     choices: tuple[tuple[Any, str], ...]  # (value, label shown)
     default: Any
     help: str = ""
+    #: chosen for each seat on its own (Ubi's expert areas): the value is then one choice for
+    #: every seat, or a list of one choice per seat
+    per_seat: bool = False
 
     def validate(self, value: Any) -> Any:
+        if self.per_seat and isinstance(value, (list, tuple)):
+            return [self._one(v) for v in value]
+        return self._one(value)
+
+    def _one(self, value: Any) -> Any:
         for choice, _label in self.choices:
             if choice == value:
                 return choice
         raise ValueError(f"option {self.key!r} cannot be {value!r}; "
                          f"choose one of {[c for c, _ in self.choices]}")
+
+    def for_seat(self, value: Any, seat: int) -> Any:
+        """A per-seat option's choice for one seat (a single value holds for every seat)."""
+        if isinstance(value, (list, tuple)):
+            return value[seat] if seat < len(value) else self.default
+        return value
 
 
 @dataclasses.dataclass(frozen=True)

@@ -133,7 +133,16 @@ class SetupScene(Scene):
         self.message = ""
         self.rows: list[dict[str, Any]] = []
         self.option_menus: dict[str, pygame_gui.elements.UIDropDownMenu] = {}
+        self.seat_toggles: dict[tuple[str, int], pygame_gui.elements.UIButton] = {}
+        self._fit_seat_options()
         self._build()
+
+    def _fit_seat_options(self) -> None:
+        """Per-seat options hold one choice per seat: as many as there are seats."""
+        for option in self.spec.options:
+            if option.per_seat:
+                value = self.options.get(option.key, option.default)
+                self.options[option.key] = [option.for_seat(value, i) for i in range(len(self.seats))]
 
     # ---- widgets --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -161,7 +170,22 @@ class SetupScene(Scene):
                                       enabled=len(self.seats) < self.spec.max_players)
         y = options_top(len(self.spec.options))
         self.option_menus = {}
+        self.seat_toggles = {}
         for option in self.spec.options:
+            if option.per_seat:   # one toggle per seat, numbered as the seats are
+                area = pygame.Rect(OPTIONS_X, y + 40, 420, 56) if not self.compact else \
+                    pygame.Rect(OPTIONS_X + 300, y + 6, 230, 50)
+                width = min(64, (area.width - 4 * 5) // 6)
+                for i, seat in enumerate(self.seats):
+                    value = self.options[option.key][i]
+                    on = value != option.choices[0][0]
+                    label = next(lab for v, lab in option.choices if v == value)
+                    self.seat_toggles[(option.key, i)] = self.button(
+                        (area.x + i * (width + 4), area.y, width, area.height), str(i + 1),
+                        tooltip=f"Seat {i + 1}, {seat.name}: {label} (click to change)",
+                        kind="primary" if on else "")
+                y += self.option_h
+                continue
             labels = [label for _, label in option.choices]
             current = next(label for value, label in option.choices if value == self.options[option.key])
             rect = pygame.Rect(OPTIONS_X, y + 40, 420, 56) if not self.compact else \
@@ -203,6 +227,10 @@ class SetupScene(Scene):
                         self.toggle_kind(i)
                     elif element is row["remove"]:
                         self.remove_seat(i)
+                for (key, i), button in self.seat_toggles.items():
+                    if element is button:
+                        self.toggle_seat_option(key, i)
+                        break
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for i, row in enumerate(self.rows):
                 if element is row["level"]:
@@ -257,6 +285,15 @@ class SetupScene(Scene):
             seat.name = default_name(index, seat.is_bot, {s.name for s in self.seats if s is not seat})
         self._build()
 
+    def toggle_seat_option(self, key: str, index: int) -> None:
+        """A per-seat option's next choice for one seat."""
+        self._read_names()
+        option = next(o for o in self.spec.options if o.key == key)
+        values = [v for v, _ in option.choices]
+        current = self.options[key][index]
+        self.options[key][index] = values[(values.index(current) + 1) % len(values)]
+        self._build()
+
     def add_seat(self) -> None:
         self._read_names()
         if len(self.seats) >= self.spec.max_players:
@@ -265,6 +302,7 @@ class SetupScene(Scene):
         colour = next(c for c in range(len(theme.SEAT_COLOURS)) if c not in taken)
         name = default_name(len(self.seats), True, {s.name for s in self.seats})
         self.seats.append(Seat(name, BOT, "normal", colour))
+        self._fit_seat_options()
         self._build()
 
     def remove_seat(self, index: int) -> None:
@@ -272,6 +310,9 @@ class SetupScene(Scene):
         if len(self.seats) <= self.spec.min_players:
             return
         del self.seats[index]
+        for option in self.spec.options:
+            if option.per_seat:
+                del self.options[option.key][index]
         self._build()
 
     def read_game_number(self) -> None:
