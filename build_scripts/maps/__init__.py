@@ -29,7 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "naturalearth"
 # Game id -> the module of its builder (imported only when that map is built).
-BUILDERS = ("ubike", "staedtetour", "tokaido", "ttr", "rallyman")
+BUILDERS = ("ubike", "staedtetour", "tokaido", "ttr", "rallyman", "ubi")
 
 
 def builder(name: str) -> Callable[[Path, Path], list[Path]]:

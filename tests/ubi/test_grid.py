@@ -27,13 +27,24 @@ def test_every_hexagon_centre_and_triangle_is_found_again(sheet: G.Sheet) -> Non
 
 
 def test_the_world_has_48_columns_of_17_rows_numbered_from_the_north_west() -> None:
-    """UBI-3: the world map's hexagons, numbered row by row from the north-west corner."""
+    """UBI-3: the world map's hexagons, numbered row by row from the north-west corner; the odd
+    columns' half hexagons along the top edge come first."""
     w = G.WORLD
-    assert (w.columns, w.count) == (48, 816)
-    assert w.cells[0] == (0, 0) and w.cells[47] == (47, 0) and w.cells[48] == (0, 1)
-    # hexagon 1 holds the far north-west, the last the far south-east
-    assert w.locate(83.0, -178.0)[0] == 1
+    assert (w.columns, w.count) == (48, 48 * 17 + 24)
+    assert w.cells[0] == (1, -1) and w.cells[23] == (47, -1) and w.cells[24] == (0, 0)
+    assert w.locate(83.0, -167.5)[0] == 1 and w.locate(83.0, -178.0)[0] == 25
     assert w.locate(-59.5, 178.0)[0] > 800
+
+
+@pytest.mark.parametrize("sheet", list(G.SHEETS.values()), ids=lambda s: s.key)
+def test_no_strip_of_a_sheet_is_left_without_a_hexagon(sheet: G.Sheet) -> None:
+    """UBI-3: every point of a sheet, edges and corners too, lies in a numbered hexagon."""
+    steps = 60
+    for i in range(steps + 1):
+        for j in range(steps + 1):
+            lat = sheet.lat_min + (sheet.lat_max - sheet.lat_min) * i / steps
+            lon = sheet.lon_min + (sheet.lon_max - sheet.lon_min) * j / steps
+            assert sheet.locate(lat, lon) is not None, (lat, lon)
 
 
 def test_triangle_letters_go_clockwise_from_north_and_spell_search() -> None:

@@ -98,13 +98,20 @@ class Sheet:
     @cached_property
     def cells(self) -> tuple[tuple[int, int], ...]:
         """(col, row) of each hexagon that reaches into the sheet, in number order (number n is
-        cells[n - 1])."""
-        rows = math.ceil(self.height / (SQRT3 * self.radius)) + 1
+        cells[n - 1]). Part hexagons along the edges count too (row -1 at the top, column -1 at
+        the left of a sheet that does not wrap), so that no strip is left without a number."""
+        r = self.radius
+        apothem = SQRT3 / 2 * r
+        eps = 1e-6
+        rows = math.ceil(self.height / (SQRT3 * r)) + 1
+        cols = range(self.columns) if self.wraps else range(-1, self.columns + 1)
         out = []
-        for row in range(rows):
-            for col in range(self.columns):
-                _, cy = self._centre_of(col, row)
-                if cy - SQRT3 / 2 * self.radius < self.height - 1e-9:
+        for row in range(-1, rows + 1):
+            for col in cols:
+                cx, cy = self._centre_of(col, row)
+                inside_y = cy - apothem < self.height - eps and cy + apothem > eps
+                inside_x = self.wraps or (cx - r < self.width - eps and cx + r > eps)
+                if inside_x and inside_y:
                     out.append((col, row))
         return tuple(out)
 
@@ -168,6 +175,11 @@ class Sheet:
         return cell if cell in self._numbers else None
 
     def number_at(self, x: float, y: float) -> int | None:
+        # a point on the sheet's very edge belongs to the hexagon just inside it
+        eps = 1e-7
+        y = min(max(y, eps), self.height - eps)
+        if not self.wraps:
+            x = min(max(x, eps), self.width - eps)
         cell = self.cell_at(x, y)
         return None if cell is None else self._numbers[cell]
 
@@ -236,7 +248,8 @@ class Sheet:
 
 # ---- the board picture's three sheets ------------------------------------------------------------
 
-#: the world: 84 N to 60 S, hexagons 10 degrees of longitude wide (48 columns by 17 rows)
+#: the world: 84 N to 60 S, hexagons 10 degrees of longitude wide (48 columns of 17 rows, and
+#: the odd columns' half hexagons along the top)
 WORLD = Sheet("W", "World", "", -180.0, 180.0, -60.0, 84.0, radius=5.0, squeeze=1.0,
               origin=(60, 60), ppd=10.0, wraps=True)
 #: the expert areas, with hexagons a third of the world's
