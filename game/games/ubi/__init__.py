@@ -1,5 +1,9 @@
-"""Ubi: announced in the menu, not built yet."""
+"""Ubi: the world geography game, for 2 to 6 players or teams. The rules in rules.py (with the
+hexagon sheets of grid.py and the cards of cards.py), the bots in bot.py. Not yet in the menu:
+the table (scene) is still to come."""
 from game.core.registry import GameSpec, register
+
+from . import bot, rules
 
 SPEC = register(GameSpec(
     id="ubi",
@@ -8,4 +12,13 @@ SPEC = register(GameSpec(
     max_players=6,
     blurb="The world according to Ubi: find places on an unlabelled hex map of the world.",
     available=False,
+    options=rules.OPTIONS,
+    new_state=rules.new_state,
+    load_state=rules.UbiState.from_json,
+    action_types=rules.ACTION_TYPES,
+    determinize=rules.determinize,
+    bot_knowledge="game.games.ubi.bot:KNOWLEDGE",
+    rules_file=rules.RULES_FILE,
+    accent="#56B4E9",
+    rules_version=rules.RULES_VERSION,
 ))

@@ -1,0 +1,159 @@
+"""Ubi's 750 Ubi-and-Answer cards (game/games/ubi/cards.py and the generated cards.json)."""
+from __future__ import annotations
+
+import time
+import unicodedata
+
+import pytest
+
+from game.games.ubi import grid as G
+from game.games.ubi.cards import ZONES, Card, Ubi, load_cards
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+@pytest.fixture(scope="module")
+def cards() -> tuple[Card, ...]:
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def ubis(cards: tuple[Card, ...]) -> list[Ubi]:
+    return [u for c in cards for u in c.ubis]
+
+
+def test_750_cards_with_one_ubi_for_each_zone(cards: tuple[Card, ...]) -> None:
+    """UBI-5: 750 cards, each with one Ubi for each of the four zones."""
+    assert len(cards) == 750
+    for i, card in enumerate(cards):
+        assert card.index == i
+        assert tuple(u.zone for u in card.ubis) == ZONES
+        for zone in ZONES:
+            assert card.ubi(zone).zone == zone
+
+
+def test_every_answer_holds_the_places_own_hexagon(ubis: list[Ubi]) -> None:
+    """UBI-6: each real Ubi's accepted answers contain the world hexagon and triangle of its own
+    point, and for a place inside an expert area that area's own hexagon too (UBI-12)."""
+    for u in ubis:
+        if u.red_herring:
+            continue
+        number, letter = G.WORLD.locate(u.lat, u.lon)
+        assert (number, letter) in u.world, u
+        assert number in u.hexes
+        expert = G.expert_sheet_for(u.lat, u.lon)
+        if expert is None:
+            assert u.expert is None, u
+        else:
+            assert u.expert is not None and u.expert[0] == expert.key, u
+            assert expert.locate(u.lat, u.lon) in u.expert[1], u
+        for key, pairs in [("W", u.world)] + ([u.expert] if u.expert else []):
+            count = G.SHEETS[key].count
+            assert all(1 <= n <= count and ch in G.LETTERS for n, ch in pairs)
+
+
+def test_every_explanation_names_its_place(ubis: list[Ubi]) -> None:
+    """UBI-10: the words shown with the answer name the place."""
+    for u in ubis:
+        assert _fold(u.place) in _fold(u.explanation), u
+        assert u.text.startswith("Ubi ") and u.text.endswith("?")
+        assert 0.0 <= u.fame <= 1.0
+
+
+def test_zones_are_right(ubis: list[Ubi]) -> None:
+    """UBI-4: AMR places lie in the Americas, EUR in Europe, WAT is water or Oceania, UNI
+    anywhere else on the map (Africa and Asia)."""
+    water = {"sea", "gulf", "bay", "strait", "fjord", "lagoon", "lake", "reservoir", "mouth", "source"}
+    for u in ubis:
+        if u.zone == "AMR":
+            assert -170 <= u.lon <= -20 and u.kind not in water, u
+        elif u.zone == "EUR":
+            assert -32 <= u.lon <= 60 and u.lat >= 34 and u.kind not in water, u
+        elif u.zone == "WAT":
+            oceania = u.lon > 110 or u.lon < -140 or u.lat < -10 and u.lon > 100
+            assert u.kind in water or oceania, u
+        else:
+            assert u.kind not in water, u
+            assert not (-170 <= u.lon <= -30), u   # not the Americas
+
+
+def test_red_herrings_and_ghosts(ubis: list[Ubi]) -> None:
+    """UBI-9: about 3 % of the Ubis are red herrings, in every zone, with no answer on the map;
+    UBI-15: Caesar's Ghost speaks on a few (about 1 %), never on a herring."""
+    herrings = [u for u in ubis if u.red_herring]
+    assert 0.025 <= len(herrings) / len(ubis) <= 0.035
+    assert {u.zone for u in herrings} == set(ZONES)
+    for u in herrings:
+        assert u.world == () and u.expert is None
+        assert "red herring" in u.explanation
+        assert not any(u.accepts("W", n) for n in range(1, G.WORLD.count + 1))
+    ghosts = [u for u in ubis if u.ghost]
+    assert 0.005 <= len(ghosts) / len(ubis) <= 0.02
+    assert {u.zone for u in ghosts} == set(ZONES)
+    assert not any(u.red_herring for u in ghosts)
+
+
+def test_accepts_hexagons_and_triangles() -> None:
+    """UBI-6: a hexagon answer is right when the hexagon is accepted; a triangle answer only
+    when that triangle is; another sheet's numbers are not answers unless the Ubi has them."""
+    u = Ubi("UNI", "Ubi is Alexandria?", "Alexandria", 31.2, 29.95, "city",
+            ((267, "A"), (267, "E"), (277, "C")), ("E", ((301, "H"),)), "Alexandria, Egypt.", 0.8)
+    assert u.hexes == frozenset({267, 277})
+    assert u.accepts("W", 267) and u.accepts("W", 277)
+    assert u.accepts("W", 267, "A") and u.accepts("W", 267, "e")
+    assert not u.accepts("W", 267, "H")
+    assert not u.accepts("W", 268) and not u.accepts("W", 268, "A")
+    assert u.accepts("E", 301) and u.accepts("E", 301, "H") and not u.accepts("E", 301, "A")
+    assert not u.accepts("N", 301) and not u.accepts("E", 267)
+    assert u.pairs_on("N") == ()
+
+
+def test_a_real_card_accepts_its_own_place(ubis: list[Ubi]) -> None:
+    """UBI-6: each real Ubi accepts its own point at both precisions and refuses a hexagon far
+    away."""
+    for u in ubis[:400]:
+        if u.red_herring:
+            continue
+        n, letter = G.WORLD.locate(u.lat, u.lon)
+        assert u.accepts("W", n) and u.accepts("W", n, letter)
+        far = (n + 400 - 1) % G.WORLD.count + 1
+        if far not in u.hexes:
+            assert not u.accepts("W", far)
+
+
+def test_unfair_triangles_are_flagged(ubis: list[Ubi]) -> None:
+    """Where the rulebook is silent: a point place too close to an edge for a fair triangle
+    (under 0.05 of the hexagon width) is flagged and asked only at hexagonal precision."""
+    points = [u for u in ubis if not u.red_herring and u.kind in ("city", "capital", "peak", "volcano")]
+    for u in points:
+        fair = G.WORLD.margins(u.lat, u.lon)[1] >= 0.05
+        assert u.triangle_fair == fair, u
+        assert u.fair_on("W") == fair
+    assert any(u.triangle_fair for u in points) and any(not u.triangle_fair for u in points)
+
+
+def test_no_ubi_twice_and_varied_wording(ubis: list[Ubi]) -> None:
+    """UBI-5: no Ubi is written twice, no place is asked twice in a zone, and the wording and
+    the kinds of place vary."""
+    texts = [u.text for u in ubis]
+    assert len(set(texts)) == len(texts)
+    for zone in ZONES:
+        keys = [(u.kind, u.place) for u in ubis if u.zone == zone]
+        assert len(set(keys)) == len(keys), zone
+    openings = {" ".join(t.split()[:3]) for t in texts}
+    assert len(openings) > 100
+    kinds = {u.kind for u in ubis}
+    assert {"capital", "city", "peak", "volcano", "lake", "sea", "strait", "mouth", "source",
+            "island", "cape", "desert", "range"} <= kinds
+
+
+def test_loading_is_fast_and_cached() -> None:
+    """The bank is parsed once; a second call costs nothing."""
+    load_cards.cache_clear()
+    start = time.perf_counter()
+    first = load_cards()
+    took = time.perf_counter() - start
+    assert took < 1.0
+    assert load_cards() is first
