@@ -97,7 +97,7 @@ def test_typed_answers() -> None:
 
 
 def test_sheets_fit_the_board_picture_without_overlapping() -> None:
-    """The board picture holds the three sheets and the legend, apart."""
+    """UBI-13: the board picture holds the three sheets and, between them, GHOSTS and LEGEND."""
     rects = [s.pixel_rect for s in G.SHEETS.values()] + [G.LEGEND_RECT]
     for x, y, w, h in rects:
         assert x >= 0 and y >= 0 and x + w <= G.BOARD_SIZE[0] and y + h <= G.BOARD_SIZE[1]
