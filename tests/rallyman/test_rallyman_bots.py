@@ -129,6 +129,9 @@ def test_same_view_same_choice(level: str) -> None:
     seat = state.current_player
     view = state.view(seat)
     legal = state.legal_actions()
+    # once to fill the hard level's lookahead cache: a cold first call on a loaded machine
+    # may run out of its time and decide without the lookahead
+    bot.KNOWLEDGE.plan(view, legal, Rng(1), level)
     first = bot.KNOWLEDGE.plan(view, legal, Rng(1), level)
     again = bot.KNOWLEDGE.plan(view, legal, Rng(99), level)
     rebuilt = bot.determinize(view, Rng(3))
@@ -142,3 +145,85 @@ def test_bots_race_to_the_end() -> None:
     """Every level finishes a race through the engine's bots (two cars, a short race)."""
     result = play_game(SPEC, ["normal", "easy"], 3, {"circuit": "old-town", "laps": 1})
     assert result["winners"]
+
+
+def _first_dice(level: bot.Level, state: R.RallymanState) -> tuple[set, float]:
+    planner = bot.Planner(state, state.current_player, level)
+    flat, _leaves = planner.plans()
+    return {bot._die_of(steps[0]) for _v, steps in flat}, bot.best_plan(planner)[0]
+
+
+def test_hard_search_skips_repeats() -> None:
+    """On Hairpin Oval's three lanes many lane changes reach the same space, gear and dice:
+    the hard level's search skips the repeats, so its budget reaches other first dice, and it
+    never finds a worse plan than the plain search on the same values."""
+    state = fresh(2, seed=4)
+    put(state, 0, STRAIGHT[0], 4, laps_done=0)
+    put(state, 1, 40, 0)
+    turn_of(state, 0)
+    hard = dataclasses.replace(bot.LEVELS["hard"], lookahead=False)  # the search alone
+    assert hard.prune
+    plain = dataclasses.replace(hard, prune=False)
+    wide, best = _first_dice(hard, state)
+    _narrow, best_plain = _first_dice(plain, state)
+    assert len(wide) >= 2
+    assert best >= best_plain - 1e-9
+
+
+def test_hard_out_of_time_decides_without_lookahead() -> None:
+    """A hard decision that runs out of time is taken again without the lookahead (values
+    with and without it are on different scales and must not be compared)."""
+    state = fresh(2, seed=4)
+    put(state, 0, STRAIGHT[0], 3, laps_done=0)
+    put(state, 1, 40, 0)
+    turn_of(state, 0)
+    legal = state.legal_actions()
+    hard = bot.LEVELS["hard"]
+    _act, late = bot._choose(state, 0, legal, hard, deadline=-1.0)
+    assert late
+    _act, late = bot._choose(state, 0, legal, hard, deadline=None)
+    assert not late
+    flat = dataclasses.replace(hard, lookahead=False)
+    want = bot._choose(state, 0, legal, flat, None)[0]
+    old = bot.HARD_SECONDS
+    try:
+        bot.HARD_SECONDS = -1.0
+        assert bot.choose(state, 0, legal, "hard") == want
+    finally:
+        bot.HARD_SECONDS = old
+
+
+def test_hard_sees_a_parked_car_box_it_in() -> None:
+    """RMG-12/5: ending on space 20 of Hairpin Oval in gear 3, with a car in gear 3 on 27 that
+    has played this round (it plays after us next round), the next turn has no safe first
+    space (27 is taken, 30 lies beside it and passing needs gear 3 or more, but gear 1 is the
+    limit there): the hard level values that end as a turn without a next one. A car still to
+    play this round will have moved on, so it boxes nothing in."""
+    state = fresh(2, seed=4)
+    put(state, 0, 12, 3, laps_done=0)
+    put(state, 1, 27, 3, laps_done=0)
+    turn_of(state, 0)
+    state.order, state.turn_index = [1, 0], 1  # the other car has played
+    parked = bot.Planner(state, 0, bot.LEVELS["hard"])
+    assert parked.boxed(20, 3)
+    assert not parked.boxed(12, 3)  # on the straight, far from it
+    state.order, state.turn_index = [0, 1], 0  # it plays after us this round
+    free = bot.Planner(state, 0, bot.LEVELS["hard"])
+    assert not free.boxed(20, 3)
+    assert parked.end_value(20, 3, 0, False) < free.end_value(20, 3, 0, False) - 2.0
+
+
+def test_hard_counts_no_next_turn_after_a_spin() -> None:
+    """RMG-20: losing control in gear 3 or more spins the car (00): its next turn only puts
+    the marker back, so the hard level adds no next turn to it, while a skid (gear 1 or 2,
+    on 0) still drives on next turn."""
+    state = fresh(2, seed=4)
+    put(state, 0, STRAIGHT[0], 3, laps_done=0)
+    put(state, 1, 40, 0)
+    turn_of(state, 0)
+    planner = bot.Planner(state, 0, bot.LEVELS["hard"])
+    space = STRAIGHT[2]
+    assert R.D.marker_after_loss(3, state.track.spaces[space].danger) == R.D.SPUN
+    assert R.D.damage_tokens(3, state.track.spaces[space].danger) == 0
+    assert planner.loss_value(space, 3, 0) == pytest.approx(planner.spaces(space))
+    assert planner.loss_value(space, 2, 0) > planner.spaces(space) + 2.0

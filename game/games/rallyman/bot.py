@@ -20,18 +20,20 @@ planner (RallymanKnowledge.plan) works from that state alone:
 
 The levels: easy plans shorter with noise, normal is the planner, hard values each end
 position by the best next turn from it (one more turn of lookahead, cached) on top of the
-expectimax over its own rolls. The same view always gives the same choice: the plan is
+expectimax over its own rolls; its search skips prefixes an earlier one dominates (so the
+budget reaches more first dice), a spin is worth no next turn, and an end where a car that
+has played this round boxes it in is worth none either. Out of time, it decides without
+the lookahead. The same view always gives the same choice: the plan is
 recomputed from the turn's start every call, and the easy level's noise is seeded by the turn.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
-import math
-import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from game.core.ai.base import Knowledge
 from game.core.protocol import Action, GameState
@@ -56,8 +58,10 @@ from .rules import (
     Secure,
     StopTurn,
     Wait,
+    beside,
     circuit_track,
     move_risk,
+    speed,
 )
 from .track import Track
 
@@ -100,17 +104,21 @@ class Level:
     noise: float  # spread of the easy level's noise on a plan's value (spaces)
     lookahead: bool  # value end positions by the best next turn from them
     exact_leaves: int = 40  # plans scored by the exact one-at-a-time expectimax
+    prune: bool = False  # skip a prefix that another one, grown earlier, dominates
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(4, 200, 0.35, 1.2, False, 15),
     "normal": Level(8, 900, 0.2, 0.0, False, 40),
-    "hard": Level(8, 900, 0.2, 0.0, True, 40),
+    # hard: the lookahead, and a search that skips repeated prefixes (on a three-lane track
+    # the same space, gear and dice are reached by many lane changes, and the budget would
+    # go on them instead of on other first dice)
+    "hard": Level(8, 900, 0.2, 0.0, True, 40, True),
     # the hard level's inner planner for the next turn: smaller and without lookahead
-    "inner": Level(7, 250, 0.25, 0.0, False, 12),
+    "inner": Level(7, 250, 0.25, 0.0, False, 12, True),
 }
 #: the hard level stops looking ahead (falls back to the heuristic) after this long
-HARD_SECONDS = 1.5
+HARD_SECONDS = 1.0
 #: the lookahead tells focus apart up to this much (more is rarely spent in one turn)
 LOOK_FOCUS = 4
 
@@ -205,10 +213,13 @@ class Planner:
             tyres_wrong=state.board(seat).wrong_tyres)
         self.car.pit_gain = max(0.0, max(pit_values(state, seat).values()))
         self.start_progress = self.track.spaces[c["space"]].progress
-        self.race: Race | None = None
-        if level.lookahead and not alone and state.num_players > 1 and not state.finishers \
-                and os.environ.get("RM_UTIL", "1") == "1":
-            self.race = race_outlook(state, seat)
+        self.ran_late = False  # out of time: the values looked ahead no further from then on
+        # the cars that have played this round stay where they are until the next one; the
+        # lookahead plans the next turn alone, so it asks whether they box the car in
+        self.parked: dict[int, int] = {} if alone or not level.lookahead else {
+            state.cars[s]["space"]: s for s in state.order[:state.turn_index]
+            if s != seat and not state.cars[s]["in_pit"]}
+        self._boxes: dict[tuple[int, int], bool] = {}
         self._ends: dict[tuple, float] = {}
         self._losses: dict[tuple, float] = {}
 
@@ -228,8 +239,6 @@ class Planner:
 
     def _end_value(self, space: int, gear: int, focus: int, finish: bool) -> float:
         v = self.spaces(space) + focus_value(focus)
-        if finish and self.race is not None:
-            return self.race.top + gear * 0.01
         if finish:
             # with the lookahead, other ends count the next turn's gain: a finish now is
             # worth that turn and more (the race is over, ahead of a finish next turn)
@@ -242,14 +251,16 @@ class Planner:
             v += GEAR_BONUS * gear
         looked = self.level.lookahead and not self._late()
         if looked:
-            v += next_turn_value(self.state, car.seat, space, gear, focus)
+            # boxed in: the next turn waits or loses control, and gains nothing
+            if not self.boxed(space, gear):
+                v += next_turn_value(self.state, car.seat, space, gear, focus)
         else:
             v -= self._gear_cost(space, gear)
         if gear == 1 and car.pit_gain > 0 and space in self.track.pit_entries:
             v += car.pit_gain
         if not car.solo and self.track.inside_rank(space) == 0:
             v += INSIDE_BONUS
-        return self.race.utility(v, looked) if self.race is not None else v
+        return v
 
     def loss_value(self, space: int, gear: int, focus: int) -> float:
         """Losing control on `space` in `gear`: stopped there on 0 or 00, with damage."""
@@ -268,11 +279,41 @@ class Planner:
         if self.car.solo:
             v -= (D.SOLO_SECONDS[marker] + (D.SOLO_SECONDS[0] if marker == D.SPUN else 0)) / SECONDS_PER_SPACE
         elif marker == D.SPUN:
+            if self.level.lookahead:
+                # the next turn only puts the car back on track: nothing to look ahead to
+                return v
             v -= TURN_SPACES
         looked = self.level.lookahead and not self._late()
-        if looked:
+        if looked and not self.boxed(space, 0):
             v += next_turn_value(self.state, self.car.seat, space, 0, focus)
-        return self.race.utility(v, looked) if self.race is not None else v
+        return v
+
+    def boxed(self, space: int, gear: int) -> bool:
+        """Whether a car ending its turn on `space` in `gear` finds no safe first space next
+        turn: the parked cars that will still be there (slower ones play after it) take
+        every space, or bar the pass, that a gear die it may roll first could reach."""
+        key = (space, gear)
+        hit = self._boxes.get(key)
+        if hit is not None:
+            return hit
+        st, track = self.state, self.track
+        taken = {sp: s for sp, s in self.parked.items()
+                 if speed(st.cars[s]["marker"]) <= gear}
+        out = False
+        if taken and any(b in taken or beside(track, b, sp)
+                         for b in track.spaces[space].next for sp in taken):
+            pool = self.car.pool
+            if gear == 0:
+                firsts = [g for g in ((1, 2) if st.flying_start else (1,)) if g in pool.gears]
+            else:
+                firsts = [g for g in range(min(6, gear + 1), 0, -1)
+                          if g in pool.gears and max(0, gear - g - 1) <= pool.brake]
+            out = not any(
+                b not in taken and st._move_ok(self.car.seat, space, b, g, taken)
+                and not move_risk(track, space, b, g).over_limit
+                for g in firsts for b in track.spaces[space].next)
+        self._boxes[key] = out
+        return out
 
     def _gear_cost(self, space: int, gear: int) -> float:
         brakes = self.need[space][gear]
@@ -283,7 +324,9 @@ class Planner:
         return cost
 
     def _late(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.ran_late = True
+        return self.ran_late
 
     # ---- enumerating plans ----------------------------------------------------------------
     def plans(self) -> tuple[list[tuple[float, tuple[Step, ...]]],
@@ -296,22 +339,30 @@ class Planner:
         leaves: list[tuple[float, tuple[Step, ...]]] = []
         budget = [self.level.node_budget]
         limit = car.limit
-        # focus is added outside the race's utility: weigh it as the utility weighs a space
-        slope = self.race.slope if self.race is not None else 1.0
+        prune = self.level.prune
+        best_at: dict[tuple, float] = {}
 
         def grow(here: int, gear: int | None, used: frozenset, coast: int, brake: int,
                  steps: tuple[Step, ...], alive: list[float], lost_value: float, seen: frozenset,
                  earned: int, ndice: int, bound: float) -> None:
             grew = False
+            if prune and steps:
+                # the same space, gear, dice left and odds as an earlier prefix that had lost
+                # no more: whatever grows from here grows better from there
+                key = (here, gear, used, coast, brake, tuple(round(a, 9) for a in alive))
+                had = best_at.get(key)
+                if had is not None and had >= lost_value - 1e-9:
+                    return
+                best_at[key] = lost_value
             if steps:
                 last = steps[-1]
                 rolled = lost_value + sum(alive) * self.end_value(last.to, last.gear, 0, last.finish)
                 bound = max(bound, rolled)
-            if len(steps) < self.level.max_steps and sum(alive) >= self.level.min_alive:
+            if len(steps) < self.level.max_steps and sum(alive) >= self.level.min_alive \
+                    and budget[0] > 0:
+                kids = []
                 for die, g, brakes in self._dice_next(here, gear, used, coast, brake):
                     for b in track.spaces[here].next:
-                        if budget[0] <= 0:
-                            break
                         if b in seen or b in self.taken:
                             continue
                         if not self.alone and not st._move_ok(car.seat, here, b, g, self.taken):
@@ -323,22 +374,26 @@ class Planner:
                         if brakes and g + 1 <= 6 and not move_risk(track, here, b, g + 1).over_limit \
                                 and self.need[b][g + 1] <= self.need[b][g]:
                             continue
-                        budget[0] -= 1
-                        kinds = (D.BRAKE,) * brakes + ((g,) if die != D.COAST else (D.COAST,))
-                        idx = tuple(range(ndice, ndice + len(kinds)))
-                        finish = car.last_lap and track.crosses_finish(here, b)
-                        step = Step(g, kinds, idx, b, risk.extra_cautions, False, finish)
-                        new_alive, lost = _roll_mass(alive, kinds, risk.extra_cautions, limit)
-                        lv = lost_value + lost * self.loss_value(b, g, 0) if lost else lost_value
-                        grew = True
-                        grow(b, g, used | {g} if die != D.COAST else used,
-                             coast - (die == D.COAST), brake - brakes, steps + (step,),
-                             new_alive, lv, seen | {b}, earned + 1, ndice + len(kinds), bound)
+                        kids.append((die, g, brakes, b, risk))
+                for die, g, brakes, b, risk in kids:
+                    if budget[0] <= 0:
+                        break
+                    budget[0] -= 1
+                    kinds = (D.BRAKE,) * brakes + ((g,) if die != D.COAST else (D.COAST,))
+                    idx = tuple(range(ndice, ndice + len(kinds)))
+                    finish = car.last_lap and track.crosses_finish(here, b)
+                    step = Step(g, kinds, idx, b, risk.extra_cautions, False, finish)
+                    new_alive, lost = _roll_mass(alive, kinds, risk.extra_cautions, limit)
+                    lv = lost_value + lost * self.loss_value(b, g, 0) if lost else lost_value
+                    grew = True
+                    grow(b, g, used | {g} if die != D.COAST else used,
+                         coast - (die == D.COAST), brake - brakes, steps + (step,),
+                         new_alive, lv, seen | {b}, earned + 1, ndice + len(kinds), bound)
             if steps:
-                value = rolled + slope * focus_value(car.focus + earned)
+                value = rolled + focus_value(car.focus + earned)
                 flat.append((value, steps))
                 if not grew:
-                    leaves.append((bound + slope * focus_value(car.focus), steps))
+                    leaves.append((bound + focus_value(car.focus), steps))
 
         grow(car.space, None, frozenset(), car.pool.coast, car.pool.brake, (),
              [1.0] + [0.0] * (limit - 1), 0.0, frozenset({car.space}), 0, 0, -1e9)
@@ -486,44 +541,6 @@ def pit_values(state: RallymanState, seat: int) -> dict[str, float]:
     }
 
 
-#: spaces a car makes in a usual turn of a race (what the rival is expected to gain a turn)
-RIVAL_TURN = 6.0
-#: spread of one turn's gain, in spaces (a loss of control against a clean run)
-TURN_SPREAD = 2.5
-
-
-@dataclass(frozen=True)
-class Race:
-    """Where the race stands for the hard level: values become the chance of finishing
-    ahead of the best rival, scaled so that a space is worth a space when the race is level."""
-
-    par: float  # spaces to gain this turn (and the next, looked ahead) to draw level
-    sigma: float  # spread of the final margin, in spaces
-    top: float  # a finish now: a sure win
-    slope: float  # what a space is worth at a usual end of the turn (for focus earned)
-
-    def utility(self, v: float, looked: bool) -> float:
-        """`v` spaces gained (with the next turn's, when `looked`) as a scaled win chance."""
-        par = self.par + (RIVAL_TURN if looked else 0.0)
-        z = (v - par) / self.sigma
-        return self.top * 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
-
-
-def race_outlook(state: RallymanState, seat: int) -> Race:
-    """The margin to the best rival, measured at the end of this turn: the rivals still to
-    play this round are given a usual turn."""
-    unit = _unit(state.circuit)
-    me = state.distance(seat) / unit
-    later = set(state.order[state.turn_index + 1:])
-    par = max(state.distance(s) / unit + (RIVAL_TURN if s in later else 0.0)
-              for s in range(state.num_players) if s != seat) - me
-    left = state.laps * state.track.lap_length / unit - me
-    turns = max(0.5, left / RIVAL_TURN - 1.0)
-    sigma = max(TURN_SPREAD, TURN_SPREAD * math.sqrt(2.0 * turns))
-    z = (2 * RIVAL_TURN - par - RIVAL_TURN) / sigma
-    return Race(par, sigma, sigma * math.sqrt(2.0 * math.pi), math.exp(-z * z / 2))
-
-
 _NEXT_CACHE: dict[tuple, float] = {}
 
 
@@ -630,8 +647,32 @@ class RallymanKnowledge(Knowledge):
 def choose(state: RallymanState, seat: int, legal: list[Action], level: str) -> Action:
     """The planner's move for `seat` (whose turn it is) at `level`."""
     lv = LEVELS.get(level, LEVELS["normal"])
+    if not lv.lookahead:
+        return _choose(state, seat, legal, lv, None)[0]
+    act, late = _choose(state, seat, legal, lv, time.perf_counter() + HARD_SECONDS)
+    if late:
+        # out of time part way: values with and without the lookahead are not comparable,
+        # so decide again without it
+        act = _choose(state, seat, legal, dataclasses.replace(lv, lookahead=False), None)[0]
+    return act
+
+
+def _choose(state: RallymanState, seat: int, legal: list[Action], lv: Level,
+            deadline: float | None) -> tuple[Action, bool]:
+    """The move at level `lv`, and whether the planner ran out of time on the way."""
+    made: list[Planner] = []
+
+    def planner_for() -> Planner:
+        made.append(Planner(state, seat, lv, deadline=deadline))
+        return made[-1]
+
+    act = _choose_in(state, seat, legal, lv, planner_for)
+    return act, any(p.ran_late for p in made)
+
+
+def _choose_in(state: RallymanState, seat: int, legal: list[Action], lv: Level,
+               planner_for: Callable[[], Planner]) -> Action:
     phase = state.phase
-    deadline = time.perf_counter() + HARD_SECONDS if lv.lookahead else None
     if phase == TYRES:
         want = ChooseTyres(state.weather)
         return want if want in legal else legal[0]
@@ -640,11 +681,11 @@ def choose(state: RallymanState, seat: int, legal: list[Action], level: str) -> 
         best = max(("none", "tyres", "repair", "both"), key=lambda s: values[s])
         return PitStop(best)
     if phase == PLACEMENT:
-        planner = Planner(state, seat, lv, deadline=deadline)
+        planner = planner_for()
         return max(legal, key=lambda a: (planner.loss_value(a.space, a.gear, state.cars[seat]["focus"])
                                          if isinstance(a, Placement) else -1e9))
     if phase == STEPS:
-        planner = Planner(state, seat, lv, deadline=deadline)
+        planner = planner_for()
         steps = _steps_of_state(state, planner)
         _, act = planner.one_by_one(steps, state.step, state.cautions, tuple(state.secured),
                                     state.cars[seat]["focus"])
@@ -654,15 +695,17 @@ def choose(state: RallymanState, seat: int, legal: list[Action], level: str) -> 
     if phase == PLAN:
         if Wait() in legal:
             return Wait()
-        planner = Planner(state, seat, lv, deadline=deadline)
+        planner = planner_for()
         prefix = tuple(PlanDie(d, t) for d, t in zip(_plan_dice(state), state.path))
         noise = Rng(_turn_seed(state.view(seat))) if lv.noise else None
         _value, steps, how = best_plan(planner, prefix, noise)
         if not steps:
-            # nothing grown fits what is planned already: roll what there is, or any die
+            # nothing grown fits what is planned already: roll what there is; with nothing
+            # planned every die loses control (or is cut off): the cheapest loss
             if state.plan:
                 return GoOneByOne()
-            return next(a for a in legal if isinstance(a, PlanDie))
+            return max((a for a in legal if isinstance(a, PlanDie)),
+                       key=lambda a: _forced_value(state, planner, a))
         if len(steps) > len(prefix):
             nxt = steps[len(prefix)]
             act = PlanDie(_die_of(nxt), nxt.to)
@@ -671,6 +714,15 @@ def choose(state: RallymanState, seat: int, legal: list[Action], level: str) -> 
     if BackOnTrack() in legal:
         return BackOnTrack()
     return legal[0]
+
+
+def _forced_value(state: RallymanState, planner: Planner, act: PlanDie) -> tuple[int, float]:
+    """How a first die the planner found no plan with compares: safe ones first, then by
+    the value of losing control there."""
+    gear = act.die if isinstance(act.die, int) else (state.plan_gear() or 1)
+    here = state.car()["space"]
+    safe = not move_risk(state.track, here, act.to, gear).over_limit
+    return (int(safe), planner.loss_value(act.to, gear, state.car()["focus"]))
 
 
 def _plan_dice(state: RallymanState) -> list[int | str]:
