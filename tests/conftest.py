@@ -23,3 +23,15 @@ def journeys_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("JOURNEYS_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def coming_game(monkeypatch):
+    """A game announced but not built yet, for the screens that tell so (once every real game is
+    built there is none left to show it with)."""
+    from game.core.registry import GAMES, GameSpec, load_games
+    load_games()
+    spec = GameSpec(id="later", title="Later", min_players=2, max_players=4,
+                    blurb="A game still to come.", available=False)
+    monkeypatch.setitem(GAMES, spec.id, spec)
+    return spec

@@ -46,7 +46,7 @@ def test_menu_to_setup_to_game():
     assert session.autosave_path.parent == paths.autosaves_dir() and session.autosave_path.exists()
 
 
-def test_coming_games_say_so():
+def test_coming_games_say_so(coming_game):
     app = make_app()
     menu = app.push(MenuScene(app))
     frames(app)

@@ -222,15 +222,15 @@ def test_a_game_without_a_rules_file_says_so():
     assert "No rules for Plain &lt;Game&gt; yet" in text
 
 
-def test_an_unknown_or_unbuilt_game_does_not_crash(app):
+def test_an_unknown_or_unbuilt_game_does_not_crash(app, coming_game):
     scene = app.push(RulesScene(app, "no-such-game"))   # falls back to the first game
     frames(app)
     assert scene.current.id == "ubike" and "UBK-12" in scene.html_text
     scene.close()
-    scene = app.push(RulesScene(app, "ubi"))           # announced, not playable yet
+    scene = app.push(RulesScene(app, coming_game.id))   # announced, not playable yet
     frames(app)
-    assert scene.current.id == "ubi" and "ubi" in scene.tabs
-    assert "No rules for Ubi yet" in scene.html_text
+    assert scene.current.id == coming_game.id and coming_game.id in scene.tabs
+    assert f"No rules for {coming_game.title} yet" in scene.html_text
     assert app.errors == []
 
 

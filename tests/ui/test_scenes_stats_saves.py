@@ -118,7 +118,7 @@ def comparable(session: Session) -> dict[str, Any]:
 
 
 # ---- statistics -------------------------------------------------------------------------------
-def test_stats_without_a_file_lists_every_playable_game_unplayed(app):
+def test_stats_without_a_file_lists_every_playable_game_unplayed(app, coming_game):
     scene = app.push(StatsScene(app))
     pump(app)
     assert app.errors == []
