@@ -113,7 +113,7 @@ OPTIONS = (
         "Expert areas",
         ((False, "the world map only"), (True, "plays the expert areas")),
         False,
-        "Lit seats answer places in North America and Europe on the insets.",
+        "Lit seats answer on the North America and Europe insets.",
         per_seat=True,
     ),
 )
