@@ -227,3 +227,19 @@ def test_hard_counts_no_next_turn_after_a_spin() -> None:
     assert R.D.damage_tokens(3, state.track.spaces[space].danger) == 0
     assert planner.loss_value(space, 3, 0) == pytest.approx(planner.spaces(space))
     assert planner.loss_value(space, 2, 0) > planner.spaces(space) + 2.0
+
+
+def test_hard_plays_for_the_order_of_the_last_round() -> None:
+    """RMG-5, RMG-29: on the last lap with the line in reach next turn, whoever plays first next
+    round takes the race, and the order goes by speed: the hard level values ending faster than
+    a rival on its last lap too, half as much when level with it, nothing when slower."""
+    state = fresh(2, seed=4, laps=1)
+    put(state, 0, 12, 3, laps_done=0)
+    put(state, 1, 30, 4, laps_done=0)
+    turn_of(state, 0)
+    planner = bot.Planner(state, 0, bot.LEVELS["hard"])
+    assert planner._order_value(5) == bot.ORDER_BONUS
+    assert planner._order_value(4) == bot.ORDER_BONUS / 2
+    assert planner._order_value(3) == 0.0
+    state.cars[1]["laps_done"] = -1   # a rival a lap behind is no rival for the line
+    assert bot.Planner(state, 0, bot.LEVELS["hard"])._order_value(3) == 0.0

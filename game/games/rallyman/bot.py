@@ -92,6 +92,8 @@ FINISH_BONUS = 30.0
 INSIDE_BONUS = 0.25
 #: a higher gear plays earlier next round and may pass slower cars
 GEAR_BONUS = 0.08
+#: the hard level, the finish in reach: playing before the rivals next round (in spaces)
+ORDER_BONUS = 6.0
 
 
 @dataclass(frozen=True)
@@ -253,7 +255,12 @@ class Planner:
         if looked:
             # boxed in: the next turn waits or loses control, and gains nothing
             if not self.boxed(space, gear):
-                v += next_turn_value(self.state, car.seat, space, gear, focus)
+                ahead = next_turn_value(self.state, car.seat, space, gear, focus)
+                v += ahead
+                if car.last_lap and ahead > FINISH_BONUS / 2:
+                    # the finish is in reach next turn: whoever plays first next round takes
+                    # it, and the order goes by speed first (RMG-5)
+                    v += self._order_value(gear)
         else:
             v -= self._gear_cost(space, gear)
         if gear == 1 and car.pit_gain > 0 and space in self.track.pit_entries:
@@ -261,6 +268,17 @@ class Planner:
         if not car.solo and self.track.inside_rank(space) == 0:
             v += INSIDE_BONUS
         return v
+
+    def _order_value(self, gear: int) -> float:
+        """Ending the last lap's approach faster than the rivals who could also finish next
+        round: playing before them is the race."""
+        st = self.state
+        rivals = [s for s in range(st.num_players) if s != self.car.seat and s not in st.finishers
+                  and st.cars[s]["laps_done"] >= st.laps - 1]
+        if not rivals:
+            return 0.0
+        fastest = max(speed(st.cars[s]["marker"]) for s in rivals)
+        return ORDER_BONUS if gear > fastest else ORDER_BONUS / 2 if gear == fastest else 0.0
 
     def loss_value(self, space: int, gear: int, focus: int) -> float:
         """Losing control on `space` in `gear`: stopped there on 0 or 00, with damage."""
