@@ -680,6 +680,35 @@ def skid() -> Signal:
     return finish(out, -6.0, fade_out=0.08, highpass=300.0)
 
 
+def right() -> Signal:
+    """A right answer: two bright chime notes a major sixth apart, quick and light."""
+    out = silence(0.55)
+    mix_into(out, _chime(note("E6"), 0.55, 0.14), 0.002, 0.8)
+    mix_into(out, _chime(note("C#7"), 0.45, 0.2), 0.09, 0.9)
+    out = biquad(out, "lowpass", 10000.0, 0.707)
+    return finish(out, -9.0, fade_out=0.1, highpass=250.0)
+
+
+def wrong() -> Signal:
+    """A wrong answer: a soft mallet falling a tritone, low and short, not a harsh buzzer."""
+    out = silence(0.6)
+    mix_into(out, _mallet(note("E4"), 0.6, 0.14), 0.002, 0.9)
+    mix_into(out, _mallet(note("A#3"), 0.45, 0.2), 0.14, 1.0)
+    out = biquad(out, "lowpass", 3500.0, 0.707)
+    return finish(out, -8.0, fade_out=0.12, highpass=80.0)
+
+
+def capstone() -> Signal:
+    """The Rubi Ubi is thrown: a rising four-note chime arpeggio over a soft brass swell,
+    more of an occasion than a die."""
+    out = silence(0.78)
+    mix_into(out, _brass(note("G4"), 0.7, 0.1, 0.5, 0.42, seed=0xCA9), 0.0, 0.35)
+    for i, name in enumerate(("G5", "B5", "D6", "G6")):
+        mix_into(out, _chime(note(name), 0.76 - 0.07 * i, 0.18), 0.002 + 0.07 * i, 0.7 + 0.1 * i)
+    out = biquad(out, "lowpass", 9000.0, 0.707)
+    return finish(out, -8.0, fade_out=0.16, highpass=120.0)
+
+
 EFFECTS: dict[str, Callable[[], Signal]] = {
     "card_flip": card_flip,
     "card_place": card_place,
@@ -697,6 +726,9 @@ EFFECTS: dict[str, Callable[[], Signal]] = {
     "whistle": whistle,
     "train": train,
     "skid": skid,
+    "right": right,
+    "wrong": wrong,
+    "capstone": capstone,
 }
 
 

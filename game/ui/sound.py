@@ -33,11 +33,14 @@ EFFECTS: tuple[str, ...] = (
     "whistle",       # a steam whistle: the last round (Ticket to Ride)
     "train",         # trains set down on a route (Ticket to Ride)
     "skid",          # tyres squeal: a car loses control (Rallyman GT)
+    "right",         # a right answer (Ubi)
+    "wrong",         # a wrong answer (Ubi)
+    "capstone",      # the Rubi Ubi thrown (Ubi)
 )
 
 MIXER_FREQUENCY = 44100  # the rate the effects are made at, so nothing is resampled
 MIXER_BUFFER = 512       # samples per buffer: about 12 ms, low latency for clicks
-MIXER_CHANNELS = 16      # effects that may sound at once
+MIXER_CHANNELS = 24      # effects that may sound at once (every effect at once, with room)
 PLAYED_LIMIT = 50        # how many names `played` keeps
 
 

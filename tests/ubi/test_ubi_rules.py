@@ -85,9 +85,12 @@ def test_ubi_6_answers_are_hexagons_or_triangles_and_is_legal_takes_any_triangle
     assert all(state.is_legal(R.Answer("W", 400, letter)) for letter in "ARCHSE")
     assert not state.is_legal(R.Answer("W", 400))
     assert "triangle" in state.explain_illegal(R.Answer("W", 400))
-    # the listed answers stand for all: one triangle per hexagon, and the red herring
+    # the listed answers are a fixed sample standing for all, with the red herring; every one
+    # listed is legal, and so is every triangle not listed
     legal = state.legal_actions()
-    assert R.RedHerring() in legal and len(legal) == 1 + G.WORLD.count
+    assert R.RedHerring() in legal and len(legal) == 1 + len(range(1, G.WORLD.count + 1, R.ANSWER_SAMPLE))
+    assert all(state.is_legal(a) for a in legal)
+    assert R.Answer("W", 2, "H") not in legal and state.is_legal(R.Answer("W", 2, "H"))
 
 
 def test_ubi_6_every_accepted_designation_is_right() -> None:

@@ -1,6 +1,6 @@
 """Ubi: the world geography game, for 2 to 6 players or teams. The rules in rules.py (with the
-hexagon sheets of grid.py and the cards of cards.py), the bots in bot.py. Not yet in the menu:
-the table (scene) is still to come."""
+hexagon sheets of grid.py and the cards of cards.py), the bots in bot.py, the table in
+scene.py."""
 from game.core.registry import GameSpec, register
 
 from . import bot, rules
@@ -11,7 +11,8 @@ SPEC = register(GameSpec(
     min_players=2,
     max_players=6,
     blurb="The world according to Ubi: find places on an unlabelled hex map of the world.",
-    available=False,
+    available=True,
+    scene="game.games.ubi.scene:UbiScene",
     options=rules.OPTIONS,
     new_state=rules.new_state,
     load_state=rules.UbiState.from_json,

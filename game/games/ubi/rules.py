@@ -39,6 +39,8 @@ ZONE_FACES = ("AMR", "EUR", "WAT", "UNI", EYE, EYE)
 PRECISION_FACES = (HEX, HEX, HEX, TRI, TRI, EYE)
 #: a game always ends: the most facets win after this many rounds (UBI-16)
 MAX_ROUNDS = 40
+#: legal_actions lists every this-many-th hexagon as the answers' sample (see there)
+ANSWER_SAMPLE = 10
 
 # phases
 ROLL, ZONE, PRECISION, ANSWER, CAPSTONE, OVER = "roll", "zone", "precision", "answer", "capstone", "over"
@@ -213,15 +215,17 @@ class UbiState(GameState):
             return [ChooseZone(z) for z in ZONES]
         if phase == PRECISION:
             return [ChoosePrecision(HEX), ChoosePrecision(TRI)]
-        # answers: every hexagon of each sheet the seat may use; at triangular precision one
-        # triangle of each hexagon stands for its six (is_legal takes any of them)
+        # answers are too many to list (every hexagon and triangle of each sheet the seat may
+        # use): a fixed sample of them stands for all (every tenth hexagon, at triangular
+        # precision one of its triangles), and is_legal takes any of them
         out: list[Action] = [RedHerring()]
         for key in self.sheets_for(self.turn_seat):
             sheet = G.SHEETS[key]
+            numbers = range(1, sheet.count + 1, ANSWER_SAMPLE)
             if self.precision == TRI:
-                out += [Answer(key, n, G.LETTERS[n % 6]) for n in range(1, sheet.count + 1)]
+                out += [Answer(key, n, G.LETTERS[(n // ANSWER_SAMPLE) % 6]) for n in numbers]
             else:
-                out += [Answer(key, n) for n in range(1, sheet.count + 1)]
+                out += [Answer(key, n) for n in numbers]
         return out
 
     def is_legal(self, action: Action) -> bool:

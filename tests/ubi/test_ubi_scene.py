@@ -1,0 +1,244 @@
+"""Ubi's table, driven through the real event path: answer by clicking a hexagon and confirming,
+by clicking a triangle, by typing; a refused typed answer says why; the eye choices and the red
+herring by their buttons; an expert seat answering on its tab; a bot's turn with its reveal; the
+monkey. Positions come from sessions and the rules' builders (a known card posed by a roll)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.ai.worker import BotRunner
+from game.core.registry import get
+from game.core.rng import Rng
+from game.core.session import BOT, PERSON, Seat, Session
+from game.games.ubi import grid as G
+from game.games.ubi import rules as R
+from game.games.ubi.scene import UbiScene
+from game.scenes.menu import MenuScene
+from game.table import frame
+from game.table.frame import open_game
+
+import builders as B
+from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until, settle
+
+SPEC = get("ubi")
+
+
+@pytest.fixture(autouse=True)
+def bots_in_process(monkeypatch):
+    """Bots think on a thread of this process, so the tests need no worker process."""
+    runner = BotRunner(use_process=False)
+    monkeypatch.setattr(frame, "_RUNNER", runner)
+    yield
+    runner.close()
+
+
+def people(n: int = 2) -> list[Seat]:
+    return [Seat(name, PERSON, colour=i) for i, name in enumerate(("Ann", "Ben", "Cleo")[:n])]
+
+
+def table(seats, seed: int = 5, settings: dict | None = None, **options):
+    app = make_app(**(settings or {}))
+    app.push(MenuScene(app))
+    session = Session(SPEC, seats, SPEC.default_options() | options, seed)
+    scene = open_game(app, session)
+    frames(app)
+    return app, scene, session
+
+
+def pose(app, scene, session, zone: str, precision: str, want) -> None:
+    """Set up a position: the Ubi of `zone` from a card that fits `want`, posed by a roll of
+    `zone` and `precision` (the session's opening Ubi is put back unasked)."""
+    state = session.state
+    state.phase, state.posed, state.posed_card = R.ROLL, None, None
+    B.front_card(state, **{zone: want})
+    session.events.extend((len(session.actions) - 1, e) for e in B.roll(state, zone, precision))
+    scene.refresh_view()
+    settle(app)
+    assert state.phase == R.ANSWER and scene.answering()
+
+
+def button(scene, key: tuple):
+    for k, b in scene.choices.buttons.items():
+        if k == key:
+            return b
+    raise AssertionError(f"no button {key}: {list(scene.choices.buttons)}")
+
+
+def type_in(app, scene, text: str) -> None:
+    click(app, centre(scene.entry))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    frames(app, 2)
+    press(app, pygame.K_RETURN)
+
+
+def test_a_hexagon_clicked_and_confirmed():
+    """UBI-6 at the table: a click chooses a hexagon, shown and written; Confirm gives it."""
+    app, scene, session = table(people())
+    pose(app, scene, session, "EUR", R.HEX, B.fair)
+    answer = B.right_answer(session.state)
+    done = len(session.actions)
+    click(app, scene.cell_centre("W", answer.number))
+    assert scene.chosen == ("W", answer.number, None)
+    assert len(session.actions) == done          # nothing counts before Confirm
+    assert G.WORLD.label(answer.number) in scene.status_note
+    settle(app)
+    click(app, centre(button(scene, ("confirm",))))
+    assert session.actions[-1] == R.Answer("W", answer.number, None)
+    assert session.state.last["right"] and scene.revealing is None   # animations off: shown at once
+    assert app.errors == []
+
+
+def test_a_triangle_clicked_and_confirmed_with_enter():
+    app, scene, session = table(people())
+    pose(app, scene, session, "UNI", R.TRI, B.fair)
+    answer = B.right_answer(session.state)
+    click(app, scene.cell_centre("W", answer.number, answer.letter))
+    assert scene.chosen == ("W", answer.number, answer.letter)
+    press(app, pygame.K_RETURN)
+    assert session.actions[-1] == answer
+    assert session.state.last["right"]
+    assert "UNI" in session.state.facets[0]       # UBI-8: a right triangle wins the facet
+    assert app.errors == []
+
+
+def test_escape_and_another_click_change_the_choice():
+    app, scene, session = table(people())
+    pose(app, scene, session, "AMR", R.HEX, B.fair)
+    click(app, scene.cell_centre("W", 300))
+    assert scene.chosen == ("W", 300, None)
+    click(app, scene.cell_centre("W", 301))
+    assert scene.chosen == ("W", 301, None)
+    press(app, pygame.K_ESCAPE)
+    assert scene.chosen is None and app.top is scene   # Escape cleared the choice, no pause menu
+    assert session.actions == []
+
+
+def test_a_typed_answer_is_chosen_then_given():
+    app, scene, session = table(people())
+    pose(app, scene, session, "EUR", R.TRI, B.fair)
+    answer = B.right_answer(session.state)
+    text = G.WORLD.label(answer.number, answer.letter)      # "267-A"
+    type_in(app, scene, text)
+    assert scene.chosen == ("W", answer.number, answer.letter), scene.status_note
+    settle(app)
+    click(app, centre(button(scene, ("confirm",))))
+    assert session.actions[-1] == answer
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("text, words", [("Paris", "not an answer"), ("267", "Triangular precision"),
+                                         ("N45-A", "expert areas"), ("99999-A", "not an answer")])
+def test_a_refused_typed_answer_says_why(text, words):
+    app, scene, session = table(people())
+    pose(app, scene, session, "WAT", R.TRI, B.fair)
+    type_in(app, scene, text)
+    assert scene.chosen is None and session.actions == []
+    assert scene.status_warning and words in scene.status_note
+
+
+def test_the_eye_choices_by_their_buttons():
+    """UBI-4: an eye on both dice; the zone and then the precision by buttons."""
+    app, scene, session = table(people())
+    state = session.state
+    state.phase, state.posed, state.posed_card = R.ROLL, None, None
+    session.events.extend((-1, e) for e in B.roll(state, R.EYE, R.EYE))
+    scene.refresh_view()
+    settle(app)
+    assert state.phase == R.ZONE
+    click(app, centre(button(scene, ("do", R.ChooseZone("WAT")))))
+    assert session.actions[-1] == R.ChooseZone("WAT") and state.phase == R.PRECISION
+    settle(app)
+    click(app, centre(button(scene, ("do", R.ChoosePrecision(R.TRI)))))
+    assert session.actions[-1] == R.ChoosePrecision(R.TRI)
+    assert state.phase == R.ANSWER and state.zone == "WAT" and state.precision == R.TRI
+    assert app.errors == []
+
+
+def test_the_red_herring_button():
+    """UBI-9: "That's a red herring" to a herring is right; the turn goes on."""
+    app, scene, session = table(people())
+    pose(app, scene, session, "UNI", R.HEX, B.herring)
+    click(app, centre(button(scene, ("herring",))))
+    assert session.actions[-1] == R.RedHerring()
+    assert session.state.last["right"] and session.state.last["red_herring"]
+    assert session.state.turn_seat == 0
+    assert app.errors == []
+
+
+def test_an_expert_seat_answers_on_its_tab_and_others_may_only_look():
+    """UBI-12: the expert seat answers on the Europe tab; a world-only seat is told why not."""
+    app, scene, session = table(people(), expert=[True, False])
+    inside = lambda u: B.real(u) and u.expert is not None and u.expert[0] == "E" and u.expert_triangle_fair
+    pose(app, scene, session, "EUR", R.TRI, inside)
+    answer = B.right_answer(session.state)
+    assert answer.sheet == "E"
+    click(app, centre(scene.tab_panel.buttons[("tab", "E")]))
+    assert scene.tab == "E"
+    settle(app)
+    click(app, scene.cell_centre("E", answer.number, answer.letter))
+    assert scene.chosen == ("E", answer.number, answer.letter)
+    settle(app)
+    click(app, centre(button(scene, ("confirm",))))
+    assert session.actions[-1] == answer and session.state.last["right"]
+    # a seat without the expert areas may look at them but not answer there
+    state = session.state
+    state.turn_seat = 1
+    pose(app, scene, session, "EUR", R.HEX, B.fair)
+    click(app, centre(scene.tab_panel.buttons[("tab", "E")]))
+    settle(app)
+    click(app, scene.cell_centre("E", 40))
+    assert scene.chosen is None and scene.status_warning and "expert areas" in scene.status_note
+    assert app.errors == []
+
+
+def test_a_wrong_answer_is_revealed_until_a_click():
+    """UBI-10: after the answer the true place shows (a hold the bots wait for; a click skips)."""
+    app, scene, session = table(people(), settings={"animation_speed": "normal"})
+    pose(app, scene, session, "EUR", R.HEX, B.fair)
+    wrong = B.wrong_answer(session.state)
+    scene.choose(("W", wrong.number, None))
+    settle(app)
+    click(app, centre(button(scene, ("confirm",))))
+    assert not session.state.last["right"] and scene.revealing is not None and scene.anim.busy
+    assert "wrong" in app.sound.played
+    frames(app, 30)
+    assert scene.revealing is not None        # still shown half a second on
+    click(app, scene.fits["W"][1].center)      # a click on the map skips the rest
+    assert scene.revealing is None
+    assert app.errors == []
+
+
+def test_a_bot_turn_plays_through_with_animations():
+    seats = [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", colour=1)]
+    app, scene, session = table(seats, seed=3, settings={"animation_speed": "fast"})
+
+    def bot_answered() -> bool:
+        return any(e.kind == "answer" and e.seat == 1 for _, e in session.events)
+
+    for _ in range(8):
+        assert run_until(app, lambda: bot_answered() or (scene.is_my_turn() and not scene.anim.busy), timeout=30)
+        if bot_answered():
+            break
+        state = session.state
+        if state.phase == R.ANSWER:
+            scene.choose(("W", B.wrong_answer(state).number, B.wrong_answer(state).letter))
+            settle(app)
+            click(app, centre(button(scene, ("confirm",))))
+        else:
+            scene.try_action(state.legal_actions()[0])
+    assert bot_answered()
+    assert run_until(app, lambda: not scene.anim.busy, timeout=30)
+    assert app.errors == []
+
+
+def test_the_monkey():
+    seats = [Seat("Ann", PERSON, colour=0), Seat("Ben", PERSON, colour=1), Seat("Bot", BOT, "easy", colour=2)]
+    app, scene, session = table(seats, seed=11, expert=[True, False, False])
+
+    def restart(seed: int) -> None:
+        app.push(MenuScene(app))
+        open_game(app, Session(SPEC, seats, SPEC.default_options(), seed))
+
+    monkey_game(app, Rng(7), UbiScene, restart, rounds=40, per_round=30, skip_keys=(pygame.K_F1,))
+    assert app.errors == []
