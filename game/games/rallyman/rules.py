@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -1433,18 +1434,14 @@ class RallymanState(GameState):
                 flying_start=flying,
                 flat_out=self.phase == PLAN and not self.secured,
             )
-            exact = D.plan_odds(
-                rest,
-                [r.extra_cautions for r in risks[first:]],
-                [r.over_limit for r in risks[first:]],
-                caution_limit=limit,
-                secured=self.secured,
-                flying_start=flying,
-                exact=True,
-            )
+            # every outcome of n dice weighs a multiple of 1/6**n, so the exact chance is the
+            # float's nearest such fraction (a second, exact run of the odds costs a frame)
+            rolled = sum(1 for st in rest for i in st.plan_indices if i not in self.secured)
+            whole = 6**rolled
+            exact = Fraction(round(odds.loss_of_control * whole), whole)
             facts["odds"] = {
                 "loss_of_control": odds.loss_of_control,
-                "loss_of_control_exact": str(exact.loss_of_control),
+                "loss_of_control_exact": str(exact),
                 "loss_at": list(odds.loss_at),
                 "completes": odds.completes,
                 "expected_focus": odds.expected_focus,
