@@ -150,6 +150,7 @@ def focus_token(surface: pygame.Surface, centre: tuple[int, int], size: int) -> 
     pygame.draw.circle(surface, theme.PAPER, centre, max(2, size // 6))
 
 
+@functools.lru_cache(maxsize=64)
 def gear_marker(marker: int | str, size: int) -> pygame.Surface:
     """The dashboard's gear marker: 0, 00 (off the track) or 1-6."""
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
