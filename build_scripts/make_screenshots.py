@@ -25,6 +25,7 @@ SHOTS = {
     "ttr-iberia": ["--game", "ttr-iberia", "--players", "3", "--seed", "4", "--after", "110"],
     "ttr-korea": ["--game", "ttr-korea", "--players", "4", "--seed", "2", "--after", "150"],
     "rallyman": ["--game", "rallyman", "--players", "4", "--seed", "3", "--after", "60"],
+    "ubi": ["--game", "ubi", "--players", "3", "--seed", "5", "--after", "12"],
 }
 
 

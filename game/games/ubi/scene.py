@@ -108,7 +108,7 @@ class UbiScene(GameScene):
             for key in ("W", "N", "E"):
                 k, rect = self.fits[key]
                 part = image.subsurface(G.SHEETS[key].pixel_rect)
-                self.full[key] = part.copy()
+                self.full[key] = part   # a view into the picture: no second copy in memory
                 self.pictures[key] = pygame.transform.smoothscale(part, rect.size)
             for i, (top, bottom) in enumerate(((0, LEGEND_SPLIT), (LEGEND_SPLIT, lh))):
                 part = image.subsurface((lx, ly + top, lw, bottom - top))
