@@ -361,6 +361,17 @@ CAR_KEYS = (
 )
 
 
+@functools.lru_cache(maxsize=None)
+def _plan_die(die: int | str, to: int) -> PlanDie:
+    """One PlanDie per (die, space), made once: actions are immutable, and listing the plan's
+    options is the hottest loop of a random race."""
+    return PlanDie(die, to)
+
+
+_ROLL_CHOICES = (TakeBack(), GoFlatOut(), GoOneByOne())
+_WAIT = Wait()
+
+
 @functools.lru_cache(maxsize=4096)
 def _next_dice(
     plan: tuple[int | str, ...], marker: D.Marker, pool: D.Pool, flying_start: bool
@@ -563,7 +574,7 @@ class RallymanState(GameState):
         need = self._entry_gears(self._plan_from(), self.track.spaces[self._plan_from()].next)
         if not need:
             return []
-        return [PlanDie(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
+        return [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
@@ -614,11 +625,11 @@ class RallymanState(GameState):
         if phase == PLACEMENT:
             return [Placement(p["space"], p["gear"]) for p in self.placements]
         if phase == PLAN:
-            out: list[Action] = list(self.plan_options())
+            out: list[Action] = self.plan_options()
             if self.plan:
-                out += [TakeBack(), GoFlatOut(), GoOneByOne()]
+                out += _ROLL_CHOICES
             elif not out:
-                out.append(Wait())
+                out.append(_WAIT)
             return out
         # STEPS: secure the step's dice, roll them, or stop
         out = []
@@ -711,7 +722,8 @@ class RallymanState(GameState):
         else:
             self.plan.append(die)
         self.path.append(action.to)
-        self.emit("planned", seat=self.seat, die=die, to=action.to, plan=list(self.plan))
+        if self.logging:  # the hottest move of a random race: no copy when nobody listens
+            self.emit("planned", seat=self.seat, die=die, to=action.to, plan=list(self.plan))
 
     def _take_back(self) -> None:
         last = self.plan.pop()
