@@ -35,3 +35,14 @@ def coming_game(monkeypatch):
                     blurb="A game still to come.", available=False)
     monkeypatch.setitem(GAMES, spec.id, spec)
     return spec
+
+
+@pytest.fixture
+def thread_bots(monkeypatch):
+    """Bots think on a thread of this process, so a scene test needs no worker process."""
+    from game.core.ai.worker import BotRunner
+    from game.table import frame
+    runner = BotRunner(use_process=False)
+    monkeypatch.setattr(frame, "_RUNNER", runner)
+    yield runner
+    runner.close()

@@ -102,7 +102,7 @@ class TableContext:
         if not self.is_my_turn():
             seat = self.to_act
             return "The game is over." if seat is None else f"It is {self.name(seat)}'s turn."
-        if action in self.legal:
+        if state.is_legal(action):   # not only the listed ones: large action spaces list a sample
             return ""
         return state.explain_illegal(action)
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ai.worker import BotRunner
 from game.core.registry import get
-from game.table import frame
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
 from game.games.rallyman.rules import (PLAN, STANDINGS, STEPS, GoFlatOut, GoOneByOne, NextRace, PlanDie,
@@ -22,13 +20,7 @@ from uihelpers import centre, click, frames, make_app, monkey_game, run_until, s
 SPEC = get("rallyman")
 
 
-@pytest.fixture(autouse=True)
-def spec_with_scene(monkeypatch):
-    """Bots think on a thread of this process, so the tests need no worker process."""
-    runner = BotRunner(use_process=False)
-    monkeypatch.setattr(frame, "_RUNNER", runner)
-    yield
-    runner.close()
+pytestmark = pytest.mark.usefixtures("thread_bots")   # bots on a thread (conftest)
 
 
 def table(seats, seed: int = 5, settings: dict | None = None, **options):

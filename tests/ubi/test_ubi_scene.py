@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.core.ai.worker import BotRunner
 from game.core.registry import get
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
@@ -15,7 +14,6 @@ from game.games.ubi import grid as G
 from game.games.ubi import rules as R
 from game.games.ubi.scene import UbiScene
 from game.scenes.menu import MenuScene
-from game.table import frame
 from game.table.frame import open_game
 
 import builders as B
@@ -24,13 +22,7 @@ from uihelpers import centre, click, frames, make_app, monkey_game, press, run_u
 SPEC = get("ubi")
 
 
-@pytest.fixture(autouse=True)
-def bots_in_process(monkeypatch):
-    """Bots think on a thread of this process, so the tests need no worker process."""
-    runner = BotRunner(use_process=False)
-    monkeypatch.setattr(frame, "_RUNNER", runner)
-    yield
-    runner.close()
+pytestmark = pytest.mark.usefixtures("thread_bots")   # bots on a thread (conftest)
 
 
 def people(n: int = 2) -> list[Seat]:

@@ -46,6 +46,8 @@ RACE_POINTS = (25, 18, 15, 12, 10, 8)
 PIT_SERVICES = ("none", "tyres", "repair", "both")
 #: a gear-damage token never takes the last gear die (RMG-30): a car must be able to move
 MIN_GEAR_DICE = 1
+#: entry_gear's answer when a yellow flag bars passing: higher than any gear
+OVERTAKING_BARRED = 99
 
 # phases where a seat decides
 PLAN, STEPS, PLACEMENT, PIT, SPUN, TYRES = "plan", "steps", "placement", "pit", "spun", "tyres"
@@ -527,43 +529,36 @@ class RallymanState(GameState):
                 return d
         return None
 
-    def _move_ok(self, seat: int, a: int, b: int, gear: int, taken: dict[int, int],
-                 beside: tuple[frozenset[int], ...] | None = None) -> bool:
-        """Whether a car may enter b from a in that gear: free, and overtaking allowed (RMG-12)."""
+    def entry_gear(self, seat: int, b: int, taken: dict[int, int]) -> int | None:
+        """The lowest gear in which the car of `seat` may enter b (None: b is taken): a car
+        beside it asks for its speed, and a yellow flag out bars passing (RMG-12, RMG-23)."""
         if b in taken:
-            return False
-        flag = None
-        for space in (beside or spaces_beside(self.track))[b]:
+            return None
+        low = 0
+        for space in spaces_beside(self.track)[b]:
             other = taken.get(space)
             if other is not None:
-                if flag is None:
-                    flag = self.yellow_flag_out(seat)
-                if flag or gear < speed(self.cars[other]["marker"]):
-                    return False
-        return True
+                if self.yellow_flag_out(seat):
+                    return OVERTAKING_BARRED
+                low = max(low, speed(self.cars[other]["marker"]))
+        return low
+
+    def _move_ok(self, seat: int, a: int, b: int, gear: int, taken: dict[int, int]) -> bool:
+        """Whether a car may enter b from a in that gear: free, and overtaking allowed (RMG-12)."""
+        low = self.entry_gear(seat, b, taken)
+        return low is not None and gear >= low
 
     def _entry_gears(self, here: int, spaces: Any) -> dict[int, int]:
-        """For each of these next spaces that is free and off the plan, the lowest gear that
-        may enter it: a car beside it asks for its speed, and a yellow flag bars passing
-        (RMG-12, RMG-23)."""
+        """For each of these next spaces that is free and off the plan, the lowest gear that may
+        enter it (entry_gear, once per space rather than once per die)."""
         seat = self.seat
-        cars = self.cars
-        taken = {c["space"]: s for s, c in enumerate(cars) if s != seat and not c["in_pit"]}
-        beside = spaces_beside(self.track)
-        path = self.path
+        taken = self.occupied(seat)
         need: dict[int, int] = {}
         for b in spaces:
-            if b in taken or b in path:
-                continue
-            low = 0
-            for space in beside[b]:
-                other = taken.get(space)
-                if other is not None:
-                    if self.yellow_flag_out(seat):
-                        low = 99
-                        break
-                    low = max(low, speed(cars[other]["marker"]))
-            need[b] = low
+            if b not in self.path:
+                low = self.entry_gear(seat, b, taken)
+                if low is not None:
+                    need[b] = low
         return need
 
     def _plan_from(self) -> int:
@@ -1364,17 +1359,20 @@ class RallymanState(GameState):
         if self.races == 1:
             return self.race_key(seat)
         if self.num_players == 1:
-            return (-(self.points[0] + (0 if self.phase in (STANDINGS, OVER) else self.solo_time(0))),)
+            return (-self._series_time(),)
         last = self.race_results[-1]["order"] if self.race_results else list(range(self.num_players))
         return (self.points[seat], self.wins[seat], -last.index(seat))
+
+    def _series_time(self) -> int:
+        """Alone in a championship: the races' times so far, with the race being run."""
+        running = 0 if self.phase in (STANDINGS, OVER) else self.solo_time(0)
+        return self.points[0] + running
 
     def scores(self) -> list[int]:
         """Race points by place (25, 18, 15, 12, 10, 8), over the championship's races; solo:
         the time in seconds."""
         if self.num_players == 1:
-            if self.races == 1:
-                return [self.solo_time(0)]
-            return [self.points[0] + (0 if self.phase in (STANDINGS, OVER) else self.solo_time(0))]
+            return [self.solo_time(0) if self.races == 1 else self._series_time()]
         if self.races == 1:
             return [RACE_POINTS[p - 1] for p in self.ranking()]
         return list(self.points)
@@ -1416,6 +1414,8 @@ class RallymanState(GameState):
             "circuit_title": CIRCUIT_TITLES[self.circuit],
             "yellow_flag": any(c["yellow_flag"] for c in self.cars),
         }
+        if self.races > 1:   # a championship: its order, as rank_key has it
+            facts["standings"] = self.standings()
         if self.phase not in (PLAN, STEPS, STEP_ROLL, FLAT_ROLL) or not self.plan:
             facts["plan_steps"], facts["odds"] = [], None
             return facts

@@ -628,11 +628,8 @@ class RallymanScene(GameScene):
         heading = ("Standings" if series else "Finish") if over else "Turn order"
         theme.draw_text(surface, heading, (14, 74), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
         y = 102
-        if over and series:   # the championship's order: points, wins, the last race
-            order = sorted(range(v["num_players"]), key=lambda s: (v["points"][s], v["wins"][s],
-                                                                   -self._final_order().index(s)), reverse=True)
-            if v["num_players"] == 1:
-                order = [0]
+        if over and series:   # the championship's order, as the rules rank it
+            order = list(v["standings"])
         else:
             order = self._final_order() if over else list(v["order"])
         reasons = list(v["order_reasons"])

@@ -394,7 +394,7 @@ class UbiState(GameState):
         self._pass_turn()
 
     def _next_roll(self) -> None:
-        """The turn goes on (UBI-7): the Rubi Ubi with four facets (UBI-11), else the dice."""
+        """A turn starts or goes on (UBI-7): the Rubi Ubi with four facets (UBI-11), else the dice."""
         self.zone = self.precision = None
         self.final = False
         self.phase = CAPSTONE if len(self.facets[self.team(self.turn_seat)]) == 4 else ROLL
@@ -417,10 +417,8 @@ class UbiState(GameState):
         members = self.members(team)
         self.turn_seat = members[self.team_next[team] % len(members)]
         self.team_next[team] += 1
-        self.zone = self.precision = None
-        self.final = False
         self.emit("turn", seat=self.turn_seat)
-        self.phase = CAPSTONE if len(self.facets[team]) == 4 else ROLL
+        self._next_roll()
 
     def _win(self, team: int) -> None:
         self.winner_team = team

@@ -754,10 +754,12 @@ class UbiScene(GameScene):
             self.refuse("There is no Ubi to answer yet." if self.phase in (ZONE, PRECISION) else
                         "There is no Ubi to answer now.")
             return
-        if key not in self.view["sheets"]:
-            self.refuse("Only players of the expert areas answer on them: this seat answers on the world map.")
+        answer = (key, number, letter if self.view["precision"] == TRI else None)
+        reason = self.ctx.explain(Answer(*answer))
+        if reason:
+            self.refuse(reason)
             return
-        self.choose((key, number, letter if self.view["precision"] == TRI else None))
+        self.choose(answer)
 
     def choose(self, answer: tuple[str, int, str | None]) -> None:
         """An answer chosen (shown, not yet given): Confirm gives it."""
@@ -794,15 +796,9 @@ class UbiScene(GameScene):
                         "(N12 or E12-C on the expert areas).")
             return
         sheet, number, letter = found
-        if sheet.key not in self.view["sheets"]:
-            self.refuse("Only players of the expert areas answer on them: this seat answers on the world map.")
-            return
-        precision = self.view["precision"]
-        if precision == TRI and letter is None:
-            self.refuse("Triangular precision: name the triangle too (A, R, C, H, S or E), as in 267-A.")
-            return
-        if precision == HEX and letter is not None:
-            self.refuse("Hexagonal precision: the hexagon's number is the answer, as in 267.")
+        reason = self.ctx.explain(Answer(sheet.key, number, letter))   # the rules say why not
+        if reason:
+            self.refuse(reason)
             return
         self.tab = sheet.key
         self.entry.set_text("")
