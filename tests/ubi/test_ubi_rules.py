@@ -290,6 +290,12 @@ def test_the_answer_stays_hidden_until_given() -> None:
         assert ubi.explanation not in text
     det = R.determinize(state.view(1), Rng(5))
     assert det.view(1) == state.view(1)
+    # the boxes' order and the posed card changed behind the view: every view stays the same
+    before = [state.view(seat) for seat in (None, 0, 1, 2)]
+    state.boxes[1].reverse()
+    state.boxes[0][1:] = reversed(state.boxes[0][1:])
+    state.posed_card = state.boxes[0][-1]
+    assert [state.view(seat) for seat in (None, 0, 1, 2)] == before
 
 
 def test_the_contract_at_every_player_count() -> None:
