@@ -3,8 +3,13 @@
 The `__main__` guard matters: bots think in a spawned worker process, which starts this
 executable again; `game.cli.main()` calls `multiprocessing.freeze_support()` first, so the
 child runs the worker and never opens a window.
+
+The windowed builds (Windows, macOS) may start with no stdout and stderr at all (None), in
+the worker too; the streams are pointed at journeys.log in the user's data folder before
+anything runs, the worker included, so a print or a traceback never crashes the app.
 """
-from game.cli import main
+from game.cli import _guard_streams, main
 
 if __name__ == "__main__":
+    _guard_streams()
     raise SystemExit(main())
