@@ -42,7 +42,7 @@ import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build_scripts" / "journeys.spec"

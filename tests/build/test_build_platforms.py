@@ -138,8 +138,8 @@ def test_windows_version_information(tmp_path):
         "VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
         "VarFileInfo", "VarStruct"}
     # and PyInstaller reads it back (EXE(version=FILE)) and writes it into the .exe; its
-    # version-info module needs pefile, which pip installs with PyInstaller on Windows only
-    if importlib.util.find_spec("PyInstaller") is None or importlib.util.find_spec("pefile") is None:
+    # version-info module imports on Windows only (pefile and win32api)
+    if sys.platform != "win32" or importlib.util.find_spec("PyInstaller") is None:
         return
     from PyInstaller.utils.win32 import versioninfo
     info = versioninfo.load_version_info_from_text_file(str(path))
