@@ -127,6 +127,18 @@ def load_games() -> dict[str, GameSpec]:
     """Import every game package (each registers itself) and return the registry."""
     for name in GAME_PACKAGES:
         importlib.import_module(f"game.games.{name}")
+    # in GAME_PACKAGES' order (the menu's), whichever game happened to be imported first;
+    # games registered from elsewhere (tests' stand-ins) after them
+    place = {name: i for i, name in enumerate(GAME_PACKAGES)}
+
+    def package(game_id: str) -> int:   # a game's scene lives in its package: game.games.<name>
+        parts = GAMES[game_id].scene.split(":")[0].split(".")
+        return place.get(parts[2], len(place)) if len(parts) > 2 and parts[:2] == ["game", "games"] else len(place)
+    order = sorted(GAMES, key=package)
+    if list(GAMES) != order:
+        ordered = {game_id: GAMES[game_id] for game_id in order}
+        GAMES.clear()
+        GAMES.update(ordered)
     return GAMES
 
 

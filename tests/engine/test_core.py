@@ -338,3 +338,16 @@ def test_a_field_may_not_take_a_name_every_view_has():
 
     with pytest.raises(ValueError, match="may not be named"):
         Clash.plan()
+
+
+def test_the_games_keep_the_menu_order_whichever_is_imported_first():
+    """The registry lists the games in GAME_PACKAGES' order even when a later game's package was
+    imported before the registry loaded them all (the rules viewer opens on the first one)."""
+    code = textwrap.dedent("""
+        import game.games.rallyman, game.games.ttr
+        from game.core.registry import playable_games
+        print(" ".join(spec.id for spec in playable_games()))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2]).stdout.split()
+    assert out == ["ubike", "staedtetour", "tokaido", "ttr-iberia", "ttr-korea", "rallyman", "ubi"]
