@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from game.core import paths
+from game.garbage import GarbagePolicy
 from game.settings import Settings
 from game.ui import caches
 from game.ui import sound as sound_module
@@ -45,6 +46,10 @@ SLOW_PRESENT_MS = 1.5
 FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
 #: More dirty rectangles than this in a frame: present their bounding box instead.
 MAX_DIRTY_RECTS = 24
+# Up to this many changed areas are drawn one by one (each scene's draw once per area) when
+# together they cover less than this share of the box around them; else the box is drawn once.
+MAX_SEPARATE_CLIPS = 4
+SEPARATE_CLIP_SHARE = 0.4
 ACTIVE_FPS = 60
 IDLE_SLEEP_S = 1 / 30     # how long an idle screen sleeps between looks at the queue
 LONG_IDLE_SLEEP_S = 1 / 12   # ... once nothing has happened for a few seconds
@@ -113,6 +118,9 @@ class App:
         self._need_full_present = True
         self.draws = 0            # times the scenes were drawn (once per frame that changed)
         self._release_memory = False
+        self.garbage = GarbagePolicy()
+        self._settle_garbage = False   # a table opened: settle the garbage after this frame
+        self._idle = False             # the last wait found nothing to show
         self._active_until = 0.0
         self._last_step = time.perf_counter()
         self.frame_started = self._last_step
@@ -192,6 +200,8 @@ class App:
 
     def push(self, scene: Scene) -> Scene:
         self.scenes.append(scene)
+        if scene.releases_memory:   # a game's table: what lives now stays for the game
+            self._settle_garbage = True
         scene.on_enter()
         self._need_full_present = True
         return scene
@@ -261,8 +271,12 @@ class App:
 
     # ---- the loop -------------------------------------------------------------------------
     def run(self) -> None:
-        while self.running:
-            self.step()
+        self.garbage.start()   # collections in the frames' spare time (game/garbage.py)
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.garbage.release()
         self.shutdown()
 
     def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float | None = None) -> None:
@@ -285,7 +299,15 @@ class App:
             self.report_error(exc)
         if self._release_memory:
             self._release_memory = False
+            if self.garbage.active:
+                self.garbage.unsettle()
             caches.release_memory()
+        if self._settle_garbage:
+            self._settle_garbage = False
+            if self.garbage.active:
+                self.garbage.settle()
+        else:
+            self.garbage.after_frame(time.perf_counter() - now, idle=self._idle)
         self.frames += 1
 
     def _wait_for_events(self) -> list[pygame.event.Event]:
@@ -297,6 +319,7 @@ class App:
         and busy-polls on the dummy driver."""
         now = time.perf_counter()
         busy = any(scene.wants_frames() for scene in self.scenes[-2:])
+        self._idle = not busy and now >= self._active_until
         if busy or now < self._active_until:
             self.clock.tick(ACTIVE_FPS)
             events = pygame.event.get()
@@ -364,7 +387,7 @@ class App:
                 dirty.extend(rects)
         if self._need_full_present:
             dirty = None
-        clip: pygame.Rect | None = None
+        clips: list[pygame.Rect | None] = [None]
         if dirty is not None:
             bounds = self.canvas.get_rect()
             dirty = merge_rects([r.clip(bounds) for r in dirty])
@@ -373,12 +396,18 @@ class App:
             clip = dirty[0].unionall(dirty[1:])
             if len(dirty) > MAX_DIRTY_RECTS:
                 dirty = [clip]
-            if _area(clip) > FULL_REDRAW_SHARE * _area(bounds):
-                clip = None   # as dear as drawing it all; present only what changed still
+            if len(dirty) <= MAX_SEPARATE_CLIPS and sum(map(_area, dirty)) < SEPARATE_CLIP_SHARE * _area(clip):
+                # a few changes far apart (a car on the board, a line in the side panel): each
+                # drawn on its own, not everything in the box around them
+                clips = list(dirty)
+            elif _area(clip) <= FULL_REDRAW_SHARE * _area(bounds):
+                clips = [clip]
+            # else as dear as drawing it all; present only what changed still
         # Blits outside the clip cost nothing, so a small change is drawn cheaply.
-        self.canvas.set_clip(clip)
-        for scene in shown:
-            scene.draw(self.canvas)
+        for clip in clips:
+            self.canvas.set_clip(clip)
+            for scene in shown:
+                scene.draw(self.canvas)
         self.canvas.set_clip(None)
         self.draws += 1
         updated = self.viewport.present(self.window, self.canvas, dirty)

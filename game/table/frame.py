@@ -86,6 +86,8 @@ class Layer:
         #: the colour under it when no other layer lies under or over it: the picture is then
         #: kept flattened onto that colour, and an opaque blit costs a third of an alpha one
         self.backdrop: tuple[int, int, int] | None = None
+        #: where on the canvas its last re-render changed the picture (the rows that differ)
+        self.changed = pygame.Rect(self.rect)
 
     def refresh(self, allowed: bool = True) -> bool:
         """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
@@ -104,10 +106,31 @@ class Layer:
             flat.blit(surface, (0, 0))
             surface = flat
         self.cost = time.perf_counter() - started
+        self.changed = _changed_band(self.surface, surface, self.rect)
         self.surface = surface
         self.last = sig
         self.pending = False
         return True
+
+
+def _changed_band(old: pygame.Surface | None, new: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """The band of rows in which `new` differs from `old`, on the canvas (empty if none).
+
+    A layer's signature changes with anything it shows, but often only a line of it changes
+    (a die added to a plan, one figure): only that band needs scaling and presenting again,
+    which is what a frame's time goes on. Comparing the rows costs a fraction of that."""
+    if old is None or old.get_size() != new.get_size() or old.get_bitsize() != new.get_bitsize():
+        return pygame.Rect(rect)
+    a, b = old.get_buffer().raw, new.get_buffer().raw   # the pixels, row after row
+    if a == b:
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    pitch = new.get_pitch()
+    top, bottom = 0, new.get_height()
+    while top < bottom and a[top * pitch:(top + 1) * pitch] == b[top * pitch:(top + 1) * pitch]:
+        top += 1
+    while bottom > top and a[(bottom - 1) * pitch:bottom * pitch] == b[(bottom - 1) * pitch:bottom * pitch]:
+        bottom -= 1
+    return pygame.Rect(rect.x, rect.y + top, rect.width, bottom - top)
 
 
 def _new_surface(size: tuple[int, int], alpha: bool) -> pygame.Surface:
@@ -694,7 +717,8 @@ class GameScene(Scene):
             if layer.refresh(allowed):
                 drawn = True
                 layer.waited = 0
-                self.invalidate(layer.rect)
+                if layer.changed.height:
+                    self.invalidate(layer.changed)
             elif layer.pending:
                 layer.waited += 1
                 self._layers_waiting = True

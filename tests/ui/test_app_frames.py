@@ -32,7 +32,7 @@ class Scattered(Scene):
             canvas.fill((self.tick * 7 % 255, 100, 40 + i), (40 + 300 * i, 60 + 160 * i, 30, 30))
 
 
-def test_the_scenes_are_drawn_once_a_frame_however_many_places_changed(monkeypatch):
+def test_the_scenes_are_drawn_once_a_frame_when_many_places_changed(monkeypatch):
     app = make_app((1280, 720))
     scene = app.push(Scattered(app))
     updates: list = []
@@ -49,6 +49,44 @@ def test_the_scenes_are_drawn_once_a_frame_however_many_places_changed(monkeypat
     probe = pygame.Rect(40 + 300 * 5, 60 + 160 * 5, 30, 30)
     target = app.viewport.to_window(probe).center
     assert abs(app.window.get_at(target)[0] - scene.tick * 7 % 255) <= 2
+
+
+class TwoCorners(Scene):
+    """Changes two small places far apart (a piece on the board, a line of the side panel)."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.clips: list[tuple] = []
+        self.tick = 0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.tick += 1
+        self.invalidate(pygame.Rect(100, 100, 40, 40))
+        self.invalidate(pygame.Rect(1700, 900, 60, 30))
+
+    def draw_scene(self, canvas: pygame.Surface) -> None:
+        self.clips.append(tuple(canvas.get_clip()))
+        canvas.fill((30, 30, 30))
+        canvas.fill((self.tick * 9 % 255, 0, 0), (100, 100, 40, 40))
+        canvas.fill((0, self.tick * 5 % 255, 0), (1700, 900, 60, 30))
+
+
+def test_a_few_changes_far_apart_are_each_drawn_alone():
+    """Two small changes at opposite corners: the scene is drawn once for each, clipped to it,
+    not once over the box between them; the window shows both."""
+    app = make_app((1280, 720))
+    scene = app.push(TwoCorners(app))
+    app.step(events=[], dt=1 / 60)   # the first frame is drawn whole
+    scene.clips.clear()
+    app.step(events=[], dt=1 / 60)
+    assert len(scene.clips) == 2
+    assert all(w * h < 10_000 for _, _, w, h in scene.clips), scene.clips
+    assert pygame.Rect(100, 100, 40, 40).collidelist([pygame.Rect(c) for c in scene.clips]) >= 0
+    for probe, channel, value in ((pygame.Rect(100, 100, 40, 40), 0, scene.tick * 9 % 255),
+                                  (pygame.Rect(1700, 900, 60, 30), 1, scene.tick * 5 % 255)):
+        at = app.viewport.to_window(probe).center
+        assert abs(app.window.get_at(at)[channel] - value) <= 2
 
 
 def test_nothing_changed_means_nothing_drawn():

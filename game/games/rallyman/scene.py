@@ -763,22 +763,45 @@ class RallymanScene(GameScene):
                 v["step"], v["phase"], hover, tuple((a.space, a.gear) for a in self.legal_of(Placement)),
                 self.selected_die)
 
-    def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        cars, pit, targets, path, _plan, _step, _phase, hover, placements, _die = key  # type: ignore[misc]
+    def _overlay_rects(self, key: Hashable) -> list[tuple[pygame.Rect, Hashable]]:
+        """Each thing the overlay draws, with its area: only what came, went or changed is
+        redrawn (a plan grown by a die redraws the new space and the one before it)."""
+        cars, pit, targets, _path, _plan, _step, phase, hover, placements, _die = key  # type: ignore[misc]
         pad = round(30 * self.k)
-        rects = [pygame.Rect(0, 0, 2 * pad + 10, 2 * pad + 10).move(self.centre[sp][0] - pad - 5,
-                                                                   self.centre[sp][1] - pad - 5) for _, sp in cars]
-        rects += [pygame.Rect(0, 0, 70, 70).move(self.pit_centres[s % len(self.pit_centres)][0] - 35,
-                                                 self.pit_centres[s % len(self.pit_centres)][1] - 35) for s in pit]
-        rects += [self.box[s].inflate(10, 10) for s in targets]
-        rects += [self.box[s].inflate(40, 40) for s in path]
-        rects += [self.box[s].inflate(40, 40) for s, _ in placements]
+        items: list[tuple[pygame.Rect, Hashable]] = []
+        for s, sp in cars:
+            x, y = self.centre[sp]
+            items.append((pygame.Rect(x - pad - 5, y - pad - 5, 2 * pad + 10, 2 * pad + 10), ("car", s, sp)))
+        for s in pit:
+            x, y = self.pit_centres[s % len(self.pit_centres)]
+            items.append((pygame.Rect(x - 35, y - 35, 70, 70), ("pit", s)))
+        hovered = hover[1] if hover is not None and hover[0] == "space" else None
+        if phase == PLAN:
+            items += [(self.box[s].inflate(10, 10), ("target", s, s == hovered)) for s in targets]
+        plan = self.plan_drawing()
+        if plan is not None:
+            seat, path, plan_steps, here, moved, first, loss_at = plan
+            colour = tuple(self.seat_colour(seat))[:3]
+            if moved < len(path):   # the line leaves the car's space
+                items.append((self.box[here].inflate(40, 40), ("from", here, path[moved], colour)))
+            for i, (space, st) in enumerate(zip(path, plan_steps)):
+                if i < moved:
+                    continue
+                j = i - first
+                loss = loss_at[j] if 0 <= j < len(loss_at) else 0
+                before = here if i == moved else path[i - 1]
+                after = path[i + 1] if i + 1 < len(path) else None
+                items.append((self.box[space].inflate(40, 40),
+                              ("step", space, colour, st["gear"], st["over_limit"], bool(st["extra_cautions"]),
+                               loss, before, after)))
+        items += [(self.box[space].inflate(40, 40), ("placement", space, gear, i))
+                  for i, (space, gear) in enumerate(placements)]
         if hover is not None:
             text, anchor = self._tooltip(hover)
             if text:
-                rects.append(theme.tooltip_rect(text, anchor).inflate(6, 6))
-                rects.append(anchor.inflate(10, 10))
-        return rects
+                items.append((theme.tooltip_rect(text, anchor).inflate(6, 6), ("tip", text)))
+                items.append((anchor.inflate(10, 10), ("tip", text)))
+        return items
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return self.overlay.dirty()
