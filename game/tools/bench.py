@@ -100,8 +100,10 @@ def _make_app(size: tuple[int, int], **settings: Any):
     from game.app import App
     from game.settings import Settings
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    return App(headless=headless, settings=Settings(muted=True, fullscreen=False, window_size=size, **settings),
-               window_size=size)
+    app = App(headless=headless, settings=Settings(muted=True, fullscreen=False, window_size=size, **settings),
+              window_size=size)
+    app.garbage.start()   # as App.run does (a bench child ends with its process)
+    return app
 
 
 # ---- children ---------------------------------------------------------------------------------
