@@ -132,6 +132,25 @@ def test_a_dead_worker_falls_back_to_thinking_here():
         runner.close()
 
 
+def test_a_request_that_cannot_reach_the_worker_is_answered_here():
+    """Requests go to the worker from a sending thread; one that fails to send (here a view
+    that cannot be pickled) is answered on a thread instead of never."""
+    spec = get("ubike")
+    state = spec.make(2, 3)
+    runner = BotRunner()
+    try:
+        assert runner.mode == "process"
+        view = {**state.view(0), "unsendable": lambda: None}
+        pending = runner.ask("ubike", 0, "easy", 1, view, state.legal_actions())
+        deadline = time.time() + 30
+        while not pending.done() and time.time() < deadline:
+            time.sleep(0.01)
+        assert pending.result() in state.legal_actions()
+        assert runner.mode == "thread"
+    finally:
+        runner.close()
+
+
 @pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
 def test_every_level_finishes_a_game(spec):
     from game.core.ai.arena import play_game

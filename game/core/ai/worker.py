@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
+import queue
+import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -24,8 +27,31 @@ from .bots import make_bot
 MAX_BOTS = 12
 
 
+#: how much the worker yields to the window (a POSIX nice increment): a bot that thinks on
+#: the window's core then waits for the frame instead of taking the core from it when its
+#: request arrives, and the animations stay smooth on a two-core machine
+WORKER_NICENESS = 10
+
+
+def lower_priority() -> None:
+    """Let the window go first when the worker and the window want the same core."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+    elif sys.platform == "win32":   # Windows: the process's priority class, below normal
+        try:
+            import ctypes
+            kernel = ctypes.windll.kernel32
+            kernel.SetPriorityClass(kernel.GetCurrentProcess(), 0x4000)   # BELOW_NORMAL_PRIORITY_CLASS
+        except Exception:
+            pass
+
+
 def serve(conn: Any) -> None:
     """The worker process's loop: one request in, one answer out, until told to stop."""
+    lower_priority()
     bots: dict[tuple, Any] = {}
     while True:
         try:
@@ -86,6 +112,9 @@ class BotRunner:
         self._process: Any = None
         self._thread_pool: ThreadPoolExecutor | None = None
         self._thread_bots: dict[tuple, Any] = {}
+        self._outbox: queue.SimpleQueue = queue.SimpleQueue()   # requests for the sending thread
+        self._sender: threading.Thread | None = None
+        self._unsent: set[int] = set()   # requests the sending thread could not send
         self.mode = "thread"
         if use_process:
             self._start_process()
@@ -112,12 +141,9 @@ class BotRunner:
         request = {"id": request_id, "game": game, "seat": seat, "level": level, "seed": seed,
                    "view": view, "legal": [a.to_json() for a in legal]}
         if self.mode == "process" and self.alive:
-            try:
-                self._conn.send(request)
-                self._requests[request_id] = request
-                return Pending(self, request_id)
-            except (OSError, EOFError, ValueError):
-                self.mode = "thread"
+            self._requests[request_id] = request
+            self._post(request)
+            return Pending(self, request_id)
         self.mode = "thread"   # no (live) worker process: think on a thread from now on
         if self._thread_pool is None:
             self._thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
@@ -128,9 +154,32 @@ class BotRunner:
             return spec.decode_action(data)
         return Pending(self, request_id, self._thread_pool.submit(think))
 
+    def _post(self, request: dict[str, Any]) -> None:
+        """Hand a request to the sending thread: writing to the pipe wakes the worker, and on a
+        busy two-core machine the window's thread would wait milliseconds for the write."""
+        if self._sender is None:
+            self._sender = threading.Thread(target=self._send_loop, daemon=True, name="journeys-bot-requests")
+            self._sender.start()
+        self._outbox.put(request)
+
+    def _send_loop(self) -> None:
+        while True:
+            request = self._outbox.get()
+            if request is None:
+                return
+            try:
+                self._conn.send(request)
+            except Exception:   # a dead worker or a request that cannot travel: think here instead
+                with self._lock:
+                    self._unsent.add(request["id"])
+
     def _collect(self, request_id: int) -> bool:
         with self._lock:
             if request_id in self._answers:
+                return True
+            if request_id in self._unsent:
+                self._unsent.discard(request_id)
+                self._fail_over(request_id)
                 return True
             try:
                 while self._conn is not None and self._conn.poll():
@@ -157,6 +206,10 @@ class BotRunner:
         return get(request["game"]).decode_action(answer["action"])
 
     def close(self) -> None:
+        if self._sender is not None:   # what was asked goes first, then the word to stop
+            self._outbox.put(None)
+            self._sender.join(timeout=1.0)
+            self._sender = None
         if self._conn is not None:
             try:
                 self._conn.send(None)
