@@ -432,6 +432,9 @@ class RallymanState(GameState):
         records("cars", public=CAR_KEYS),
     )
 
+    _applied = 0   # actions applied to this object (keys the memo below; not state: not saved)
+    _listed: tuple[tuple, frozenset] | None = None   # the plan options last listed, and when
+
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         self.phase = PLAN
@@ -463,6 +466,10 @@ class RallymanState(GameState):
         self.faces: list[list] = []  # [die, face] rolled this turn
         self.placements: list[dict[str, Any]] = []
         self.cars: list[dict[str, Any]] = []
+
+    def _fresh_copy(self) -> None:
+        super()._fresh_copy()
+        self._listed = None
 
     # ---- derived --------------------------------------------------------------------------
     @property
@@ -569,11 +576,20 @@ class RallymanState(GameState):
         need = self._entry_gears(self._plan_from(), self.track.spaces[self._plan_from()].next)
         if not need:
             return []
-        return [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
+        options = [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
+        self._listed = (self._listed_key(), frozenset(options))
+        return options
+
+    def _listed_key(self) -> tuple:
+        return (self._applied, self.seat, len(self.plan), len(self.path))
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
-        that checking a click does not list every die and space."""
+        that checking a click does not list every die and space; the options just listed, if
+        nothing was applied since (a bot's or a random game's move is checked right after)."""
+        listed = self._listed
+        if listed is not None and listed[0] == self._listed_key():
+            return action in listed[1]
         here = self._plan_from()
         if action.to not in self.track.spaces[here].next:
             return False
@@ -658,6 +674,7 @@ class RallymanState(GameState):
 
     # ---- apply ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._applied += 1
         kind = type(action)
         if kind is PlanDie:
             self._plan_die(action)
