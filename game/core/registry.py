@@ -28,6 +28,15 @@ class OptionSpec:
     #: chosen for each seat on its own (Ubi's expert areas): the value is then one choice for
     #: every seat, or a list of one choice per seat
     per_seat: bool = False
+    #: its values are seat numbers (1: the first seat), as Ubi's first player: the setup offers
+    #: only the seats in play, and a choice whose seat goes falls back to the default
+    seat_numbers: bool = False
+
+    def choices_for(self, players: int) -> tuple[tuple[Any, str], ...]:
+        """The choices that make sense with this many seats."""
+        if not self.seat_numbers:
+            return self.choices
+        return tuple((v, label) for v, label in self.choices if isinstance(v, int) and 1 <= v <= players)
 
     def validate(self, value: Any) -> Any:
         if self.per_seat and isinstance(value, (list, tuple)):
@@ -125,8 +134,11 @@ def register(spec: GameSpec) -> GameSpec:
 
 def load_games() -> dict[str, GameSpec]:
     """Import every game package (each registers itself) and return the registry."""
+    global _ordered
     for name in GAME_PACKAGES:
         importlib.import_module(f"game.games.{name}")
+    if _ordered == len(GAMES):
+        return GAMES
     # in GAME_PACKAGES' order (the menu's), whichever game happened to be imported first;
     # games registered from elsewhere (tests' stand-ins) after them
     place = {name: i for i, name in enumerate(GAME_PACKAGES)}
@@ -139,7 +151,11 @@ def load_games() -> dict[str, GameSpec]:
         ordered = {game_id: GAMES[game_id] for game_id in order}
         GAMES.clear()
         GAMES.update(ordered)
+    _ordered = len(GAMES)
     return GAMES
+
+
+_ordered = 0   # how many games the registry held when it was last put in order
 
 
 def playable_games() -> list[GameSpec]:

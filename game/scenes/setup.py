@@ -138,8 +138,13 @@ class SetupScene(Scene):
         self._build()
 
     def _fit_seat_options(self) -> None:
-        """Per-seat options hold one choice per seat: as many as there are seats."""
+        """Per-seat options hold one choice per seat: as many as there are seats; an option that
+        names a seat names one in play."""
         for option in self.spec.options:
+            if option.seat_numbers:
+                values = [v for v, _ in option.choices_for(len(self.seats))]
+                if self.options.get(option.key) not in values:
+                    self.options[option.key] = option.default if option.default in values else values[0]
             if option.per_seat:
                 value = self.options.get(option.key, option.default)
                 self.options[option.key] = [option.for_seat(value, i) for i in range(len(self.seats))]
@@ -186,8 +191,9 @@ class SetupScene(Scene):
                         kind="primary" if on else "")
                 y += self.option_h
                 continue
-            labels = [label for _, label in option.choices]
-            current = next(label for value, label in option.choices if value == self.options[option.key])
+            choices = option.choices_for(len(self.seats))
+            labels = [label for _, label in choices]
+            current = next(label for value, label in choices if value == self.options[option.key])
             rect = pygame.Rect(OPTIONS_X, y + 40, 420, 56) if not self.compact else \
                 pygame.Rect(OPTIONS_X + 300, y + 6, 230, 50)
             menu = pygame_gui.elements.UIDropDownMenu(labels, current, rect, self.ui)
@@ -313,6 +319,7 @@ class SetupScene(Scene):
         for option in self.spec.options:
             if option.per_seat:
                 del self.options[option.key][index]
+        self._fit_seat_options()
         self._build()
 
     def read_game_number(self) -> None:

@@ -63,3 +63,23 @@ def test_each_seat_toggles_its_own_choice_and_the_game_gets_the_list(app, monkey
     click(app, centre(setup.start))
     assert app.errors == []
     assert seen["expert"] == [True, False]
+
+
+FIRST = OptionSpec("first", "First player", tuple((n, f"Seat {n}") for n in range(1, 7)), 1,
+                   "Whoever was born closest to March 15 starts.", seat_numbers=True)
+
+
+def test_an_option_that_names_a_seat_offers_only_the_seats_in_play(app):
+    assert [v for v, _ in FIRST.choices_for(3)] == [1, 2, 3]
+    base = get("ubike")
+    spec = dataclasses.replace(base, options=base.options + (FIRST,))
+    setup = app.push(app.scene("setup", spec))
+    frames(app)
+    menu = setup.option_menus["first"]
+    assert menu.options_list and [o[0] for o in menu.options_list] == [f"Seat {n}" for n in
+                                                                        range(1, len(setup.seats) + 1)]
+    click(app, centre(setup.add_button))
+    setup.options["first"] = 3                      # the third seat starts
+    click(app, centre(setup.rows[2]["remove"]))     # and leaves: back to the first seat
+    assert setup.options["first"] == 1
+    assert [o[0] for o in setup.option_menus["first"].options_list] == ["Seat 1", "Seat 2"]
