@@ -234,3 +234,22 @@ def test_the_monkey():
 
     monkey_game(app, Rng(7), UbiScene, restart, rounds=40, per_round=30, skip_keys=(pygame.K_F1,))
     assert app.errors == []
+
+
+def test_the_reticle_stays_whole_at_the_sheets_edges():
+    """Near an edge the lens slides inwards (its number too), still magnifying the point under
+    the pointer, which keeps a small ring; in the open it sits over the pointer."""
+    from game.games.ubi.scene import AREA, LENS_R
+    app, scene, _session = table(people())
+    fit = scene.fits[scene.tab][1]
+    middle = fit.center
+    assert scene._lens_centre(middle) == middle
+    for corner in (fit.topleft, (fit.right - 2, fit.top + 2), (fit.left + 2, fit.bottom - 2),
+                   (fit.right - 2, fit.bottom - 2)):
+        at = scene._lens_centre(corner)
+        lens = pygame.Rect(at[0] - LENS_R, at[1] - LENS_R, 2 * LENS_R, 2 * LENS_R + 24)
+        assert AREA.contains(lens), (corner, lens)
+        assert scene.cell_at(corner) is not None
+        # the overlay redraws where the lens and the ring are drawn
+        assert any(r.contains(lens.inflate(-4, -4).clip(AREA)) for r in scene._overlay_rects(
+            (scene.tab, corner, scene.cell_at(corner), None, None, scene.view["precision"], scene.phase)))

@@ -26,7 +26,7 @@ from game.core.text import plural
 from . import grid as G
 from .cards import Card, Ubi, load_cards
 
-RULES_VERSION = 1
+RULES_VERSION = 2   # 2: the question bank rebuilt (capitals as the data marks them)
 RULES_FILE = "ubi.md"
 
 ZONES = ("AMR", "EUR", "WAT", "UNI")
@@ -102,6 +102,7 @@ OPTIONS = (
         tuple((n, f"Seat {n}") for n in range(1, 7)),
         1,
         "Whoever was born closest to March 15 starts.",
+        seat_numbers=True,
     ),
     OptionSpec(
         "teams",

@@ -536,7 +536,9 @@ class UbiScene(GameScene):
         tab, mouse, _cell, chosen, reveal, _precision, _phase = key  # type: ignore[misc]
         rects = []
         if mouse is not None:
-            rects.append(pygame.Rect(mouse[0] - LENS_R - 6, mouse[1] - LENS_R - 6, 2 * LENS_R + 12, 2 * LENS_R + 40))
+            at = self._lens_centre(mouse)
+            rects.append(pygame.Rect(at[0] - LENS_R - 6, at[1] - LENS_R - 6, 2 * LENS_R + 12, 2 * LENS_R + 40))
+            rects.append(pygame.Rect(mouse[0] - 8, mouse[1] - 8, 16, 16))
         if chosen is not None and chosen[0] == tab:
             rects.append(self._bbox(self.hexagon_points(chosen[0], chosen[1]), 10))
             rects.append(self._chosen_label_rect(chosen))
@@ -683,19 +685,30 @@ class UbiScene(GameScene):
         lens = self._lens[1]
         sheet = G.SHEETS[self.tab]
         _, number, letter = cell
-        spot = (mouse[0] - LENS_R, mouse[1] - LENS_R)
+        at = self._lens_centre(mouse)
+        spot = (at[0] - LENS_R, at[1] - LENS_R)
         canvas.blit(lens, spot)
-        pygame.draw.circle(canvas, (20, 20, 22), mouse, LENS_R + 1, 5)
-        pygame.draw.circle(canvas, theme.HIGHLIGHT if self.answering() else theme.TEXT_DIM, mouse, LENS_R - 1, 2)
-        # the point itself, so the click's place is plain
-        pygame.draw.line(canvas, (20, 20, 22), (mouse[0] - 7, mouse[1]), (mouse[0] + 7, mouse[1]), 2)
-        pygame.draw.line(canvas, (20, 20, 22), (mouse[0], mouse[1] - 7), (mouse[0], mouse[1] + 7), 2)
+        pygame.draw.circle(canvas, (20, 20, 22), at, LENS_R + 1, 5)
+        pygame.draw.circle(canvas, theme.HIGHLIGHT if self.answering() else theme.TEXT_DIM, at, LENS_R - 1, 2)
+        # the point itself, magnified at the lens's centre, so the click's place is plain
+        pygame.draw.line(canvas, (20, 20, 22), (at[0] - 7, at[1]), (at[0] + 7, at[1]), 2)
+        pygame.draw.line(canvas, (20, 20, 22), (at[0], at[1] - 7), (at[0], at[1] + 7), 2)
+        if at != mouse:   # the lens slid off the pointer at the sheet's edge: where it points
+            pygame.draw.circle(canvas, (20, 20, 22), mouse, 6, 3)
+            pygame.draw.circle(canvas, theme.HIGHLIGHT, mouse, 4, 2)
         label = sheet.label(number, letter if tri else None)
         image = theme.text(label, theme.SIZE_LARGE, tuple(theme.INK), True)
-        pill = image.get_rect(center=(mouse[0], mouse[1] + LENS_R + 4)).inflate(20, 6)
+        pill = image.get_rect(center=(at[0], at[1] + LENS_R + 4)).inflate(20, 6)
         pygame.draw.rect(canvas, (20, 20, 22), pill.inflate(4, 4), border_radius=10)
         pygame.draw.rect(canvas, theme.HIGHLIGHT if self.answering() else theme.PAPER, pill, border_radius=9)
         canvas.blit(image, image.get_rect(center=pill.center))
+
+    def _lens_centre(self, mouse: tuple[int, int]) -> tuple[int, int]:
+        """Where the lens is drawn: over the pointer, or slid inwards so that it and its number
+        stay whole inside the sheet's area when the pointer is near an edge."""
+        lo_x, hi_x = AREA.left + LENS_R + 6, AREA.right - LENS_R - 6
+        lo_y, hi_y = AREA.top + LENS_R + 6, AREA.bottom - LENS_R - 24
+        return (min(max(mouse[0], lo_x), hi_x), min(max(mouse[1], lo_y), hi_y))
 
     def _make_lens(self, mouse: tuple[int, int], cell: tuple[str, int, str], tri: bool) -> pygame.Surface:
         key, number, letter = cell
