@@ -352,7 +352,9 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
         names.add(ascii_key(name))
         lat, lon = p["latitude"], p["longitude"]
         pop = int(p["pop_max"] or 0)
-        capital = p["featurecla"] == "Admin-0 capital" or (p["adm0cap"] == 1 and p["featurecla"] != "Admin-0 capital alt")
+        # the data's own mark of a capital (its feature class also names a few former or
+        # would-be capitals: Rangoon, Johannesburg)
+        capital = p["adm0cap"] == 1 and p["featurecla"] != "Admin-0 capital alt"
         small = pop < (40_000 if p["adm0name"] and countries.by_a3.get(p["adm0_a3"]) and countries.by_a3[p["adm0_a3"]].continent in ("Europe", "Oceania") else 120_000)
         if not on_map(lat, lon) or (small and not capital) or p["featurecla"] in ("Scientific station", "Historic place", "Meteorological Station"):
             continue
@@ -367,6 +369,15 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
         if prov and p["featurecla"].startswith("Admin-1") and ascii_key(prov) not in ascii_key(name) + "|" + ascii_key(sea_name):
             facts["province"] = prov
         places.append(Place("capital" if capital else "city", name, lat, lon, zone, round(min(1.0, fame), 3), facts))
+    # a country with more than one capital in the data (South Africa's three): each is "one of"
+    capitals: dict[str, list[Place]] = {}
+    for place in places:
+        if place.kind == "capital":
+            capitals.setdefault(place.facts["country"], []).append(place)
+    for group in capitals.values():
+        if len(group) > 1:
+            for place in group:
+                place.facts["shared_capital"] = True
 
     # peaks, volcanoes, depressions
     for f in load(folder, "ne_10m_geography_regions_elevation_points"):
@@ -665,13 +676,15 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         pop = fmt_pop(f["pop"])
         on_sea = f", on {sea}" if sea else ""
         if p.kind == "capital":
-            opts = [f"Ubi is {n}, the capital of {c}?", f"Ubi does {c} keep its capital, {n}?",
-                    f"Ubi would an ambassador to {c} unpack in {n}?", f"Ubi is {n}, where {c} makes its laws?",
-                    f"Ubi do some {pop} people live in {n}, capital of {c}?",
-                    f"Ubi is the seat of government of {c}, {n}?",
-                    f"Ubi is {n}, the capital of {c} on {sea}?" if sea else None,
-                    f"Ubi would you post a letter to the government of {c} in {n}?"]
-            return pick(rng, opts), f"{n}, capital of {c}, home to about {pop} people{on_sea}."
+            # only what "capital" itself says: several countries keep their government, their
+            # parliament or their courts elsewhere (The Hague, Pretoria and Cape Town, La Paz)
+            capital_of = f"one of the capitals of {c}" if f.get("shared_capital") else f"the capital of {c}"
+            opts = [f"Ubi is {n}, {capital_of}?", f"Ubi does {c} keep its capital, {n}?" if not f.get("shared_capital")
+                    else f"Ubi does {c} keep one of its capitals, {n}?",
+                    f"Ubi is the capital city {n}, in {c}?", f"Ubi would you find {n}, {capital_of}?",
+                    f"Ubi do some {pop} people live in {n}, {capital_of}?",
+                    f"Ubi is {n}, {capital_of}, on {sea}?" if sea else None]
+            return pick(rng, opts), f"{n}, {capital_of}, home to about {pop} people{on_sea}."
         prov = f.get("province")
         big = f["pop"] >= 3_000_000
         opts = [f"Ubi is {n}, a city of about {pop} in {c}?", f"Ubi in {c} would you find {n}?",
