@@ -772,3 +772,19 @@ def test_a_session_undoes_planning_but_not_a_roll() -> None:
     assert session.state.plan and session.can_undo()
     session.apply(GoFlatOut(), autosave=False)
     assert not session.can_undo()
+
+
+def test_a_planned_die_is_checked_against_the_position_of_now() -> None:
+    """Checking a die right after listing the plan's options uses that list; a die planned
+    since, or a car moved by hand since, makes it list again (the answers stay the rules')."""
+    state = turn_of(fresh(2), 0)
+    park_others(state, 0)
+    options = [a for a in state.legal_actions() if isinstance(a, PlanDie)]
+    first = options[0]
+    assert state.is_legal(first)
+    state.apply(first)
+    again = [a for a in state.legal_actions() if isinstance(a, PlanDie)]
+    assert all(state.is_legal(a) for a in again)
+    blocked = again[0]
+    put(state, 1, blocked.to, 6, in_pit=False)   # a car put there by hand: that space is taken
+    assert not state.is_legal(blocked)

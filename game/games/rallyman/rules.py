@@ -581,7 +581,10 @@ class RallymanState(GameState):
         return options
 
     def _listed_key(self) -> tuple:
-        return (self._applied, self.seat, len(self.plan), len(self.path))
+        # what the options depend on besides the plan: the cars (where, their gears, their
+        # flags) and the dice, so a position built by hand between the two is not mistaken
+        return (self._applied, self.seat, tuple(self.plan), tuple(self.path), self.pool(self.seat),
+                tuple((c["space"], c["in_pit"], c["marker"], c["yellow_flag"]) for c in self.cars))
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so

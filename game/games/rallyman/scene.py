@@ -42,6 +42,7 @@ SKID = 0.7
 TOKEN_STEP = 0.55      # each damage token out of the bag
 TOKEN_HOLD = 1.2
 BANNER = 2.6           # a championship race's end, or the next race's name, over the map
+STANDINGS_HOLD = 7.0   # a race's end when a bot leads (and starts the next race): time to read
 REASONS = {"speed": "faster", "distance": "further on", "inside": "inside", "seat": "seat order"}
 SERVICE_LABELS = {"none": "Drive on", "tyres": "Tyres (ends on 0)", "repair": "Repair (ends on 00)",
                   "both": "Tyres + repair (00)"}
@@ -1094,9 +1095,14 @@ class RallymanScene(GameScene):
             if e.kind == "race_over" and self.view["races"] > 1 and not e.data["last"]:
                 winner = e.data["order"][0]
                 self.app.sound.play("game_end")
+                # a bot that leads starts the next race itself: people get longer to read the
+                # standings first (a click skips, as ever)
+                leader = (self.view.get("standings") or [None])[0]
+                people = any(not s.is_bot for s in self.ctx.seats)
+                hold = STANDINGS_HOLD if people and leader is not None and self.ctx.seats[leader].is_bot else BANNER
                 self._banner(f"Race {e.data['race']} of {self.view['races']} is over",
                              f"{self.name(winner)} wins it." if self.view["num_players"] > 1
-                             else "Your time goes on the championship's clock.", delay)
+                             else "Your time goes on the championship's clock.", delay, hold)
             elif e.kind == "race":
                 self.app.sound.play("engine")
                 self._banner(f"Race {e.data['race']} of {self.view['races']}",
@@ -1104,7 +1110,7 @@ class RallymanScene(GameScene):
                              "the leader starting last.", delay)
         self._sync_buttons()
 
-    def _banner(self, title: str, words: str, delay: float) -> None:
+    def _banner(self, title: str, words: str, delay: float, hold: float = BANNER) -> None:
         """A championship's news over the map for a while (bots wait for it; a click skips)."""
         area = pygame.Rect(0, 0, 560, 118)
         area.center = self.map_rect.center
@@ -1118,7 +1124,7 @@ class RallymanScene(GameScene):
             theme.draw_text(surface, words, (area.centerx, area.bottom - 20), theme.SIZE_BODY, theme.TEXT_DIM,
                             anchor="midbottom", max_width=area.width - 40)
 
-        self.anim.add(Motion(0.25, draw, lambda t: area.inflate(12, 16), delay=delay, hold=BANNER))
+        self.anim.add(Motion(0.25, draw, lambda t: area.inflate(12, 16), delay=delay, hold=hold))
 
     def _tell_cautions(self, total: int) -> None:
         if self.told is not None:
