@@ -253,3 +253,14 @@ def test_the_reticle_stays_whole_at_the_sheets_edges():
         # the overlay redraws where the lens and the ring are drawn
         assert any(r.contains(lens.inflate(-4, -4).clip(AREA)) for r in scene._overlay_rects(
             (scene.tab, corner, scene.cell_at(corner), None, None, scene.view["precision"], scene.phase)))
+
+
+def test_a_facet_won_flies_to_the_pyramids_of_its_team():
+    app, scene, session = table(people(3), teams=2, settings={"animation_speed": "normal"})
+    team = session.state.team_of[0]
+    mates = [s for s, t in enumerate(session.state.team_of) if t == team]
+    before = len(scene.anim.motions)
+    scene._facet_won(team, "EUR")
+    assert len(scene.anim.motions) == before + len(mates)   # one tile for each seat of the team
+    frames(app, 90)
+    assert not scene.anim.motions and app.errors == []

@@ -40,6 +40,7 @@ LENS_HEX = 200                              # a hexagon's width inside the loupe
 DIE = 52
 REVEAL_HOLD = 3.6                           # the true place stays shown this long
 TUMBLE = 0.8
+FACET_FLIGHT = 1.1                          # a facet won rises to its team's pyramids
 PLACE_COLOUR = (214, 40, 40)
 RIGHT_COLOUR = (46, 160, 67)
 
@@ -900,7 +901,41 @@ class UbiScene(GameScene):
             elif e.kind == "capstone":
                 self._tumble(("cap", e.data["zone"]), delay)
                 delay += TUMBLE
+            elif e.kind == "facet":
+                self._facet_won(e.data["team"], e.data["zone"])
         self._sync_buttons()
+
+    def _facet_won(self, team: int, zone: str) -> None:
+        """A facet won: a tile of the zone's colour rises from the card to every pyramid of
+        the team, which flashes as it takes it."""
+        colour = art.ZONE_COLOURS.get(zone, art.CAPSTONE_GOLD)
+        start = self.dice_rect().center
+        for seat, rect in enumerate(self._seat_rects):
+            if self.view["team_of"][seat] != team:
+                continue
+            h = min(64, rect.height - 16)
+            goal = (rect.right - 16 - round(h * 1.35) // 2, rect.centery)
+
+            def tile_at(t: float, goal=goal) -> pygame.Rect:
+                x = start[0] + (goal[0] - start[0]) * t
+                y = start[1] + (goal[1] - start[1]) * t - math.sin(math.pi * t) * 80
+                size = round(34 - 12 * t)
+                tile = pygame.Rect(0, 0, size, size)
+                tile.center = (round(x), round(y))
+                return tile
+
+            def draw(surface: pygame.Surface, t: float, goal=goal) -> None:
+                tile = tile_at(t)
+                pygame.draw.rect(surface, (16, 16, 18), tile.inflate(6, 6), border_radius=7)
+                pygame.draw.rect(surface, colour, tile, border_radius=5)
+                if t > 0.8:   # the pyramid takes it: a ring spreads around it
+                    pygame.draw.circle(surface, colour, goal, round(30 + 60 * (t - 0.8)), 3)
+
+            def bounds(t: float, goal=goal) -> pygame.Rect:
+                box = tile_at(t).inflate(10, 10)
+                return box.union(pygame.Rect(goal[0] - 46, goal[1] - 46, 92, 92)) if t > 0.8 else box
+
+            self.anim.add(Motion(FACET_FLIGHT, draw, bounds, hold=0.2))
 
     def _tumble(self, dice: tuple[str, ...], delay: float) -> None:
         """The Rubi Cubis (or the Rubi Ubi) roll on the card: faces flicker, then settle."""
