@@ -104,7 +104,7 @@ def test_results_buttons_are_drawn_at_once():
         step_and_check(app, [], f"frame {i}")
 
 
-@pytest.mark.parametrize("game_id", ["ubike", "tokaido", "staedtetour"])
+@pytest.mark.parametrize("game_id", ["ubike", "tokaido", "staedtetour", "ttr-korea", "rallyman", "ubi"])
 def test_random_play_leaves_no_ghosts(game_id, monkeypatch):
     """Two people and a bot, random clicks and keys, animations at normal speed."""
     app = make_app(SIZE, animation_speed="normal", bot_pace="fast")

@@ -575,7 +575,7 @@ class UbiScene(GameScene):
             if point:
                 rects.append(pygame.Rect(point[0] - 20, point[1] - 50, 40, 70))
                 rects.append(self._place_label_rect(last, point))
-        rects.append(self._banner_rect(last, key))
+        rects.append(self._banner_rect(last, key).inflate(6, 14))   # with its shadow, 5 px below
         return rects
 
     def _place_label_rect(self, last: dict[str, Any], point: tuple[int, int]) -> pygame.Rect:
@@ -892,7 +892,8 @@ class UbiScene(GameScene):
                 self.overlay.forget()
                 self._sync_buttons()
 
-            self.anim.add(Motion(0.25, lambda _s, _t: None, lambda t: area, hold=REVEAL_HOLD, on_done=reveal_done))
+            self.anim.add(Motion(0.25, lambda _s, _t: None, lambda t: area.inflate(6, 14), hold=REVEAL_HOLD,
+                                 on_done=reveal_done))
             delay = 0.25 + REVEAL_HOLD
         for e in events:
             if e.kind == "roll":
