@@ -775,8 +775,8 @@ def test_a_session_undoes_planning_but_not_a_roll() -> None:
 
 
 def test_a_planned_die_is_checked_against_the_position_of_now() -> None:
-    """Checking a die right after listing the plan's options uses that list; a die planned
-    since, or a car moved by hand since, makes it list again (the answers stay the rules')."""
+    """Checking a die after listing the plan's options answers for the position of now: a die
+    planned since, or a car put there since, changes the answer."""
     state = turn_of(fresh(2), 0)
     park_others(state, 0)
     options = [a for a in state.legal_actions() if isinstance(a, PlanDie)]

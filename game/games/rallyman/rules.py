@@ -432,9 +432,6 @@ class RallymanState(GameState):
         records("cars", public=CAR_KEYS),
     )
 
-    _applied = 0   # actions applied to this object (keys the memo below; not state: not saved)
-    _listed: tuple[tuple, frozenset] | None = None   # the plan options last listed, and when
-
     def __init__(self, num_players: int) -> None:
         super().__init__(num_players)
         self.phase = PLAN
@@ -466,10 +463,6 @@ class RallymanState(GameState):
         self.faces: list[list] = []  # [die, face] rolled this turn
         self.placements: list[dict[str, Any]] = []
         self.cars: list[dict[str, Any]] = []
-
-    def _fresh_copy(self) -> None:
-        super()._fresh_copy()
-        self._listed = None
 
     # ---- derived --------------------------------------------------------------------------
     @property
@@ -576,23 +569,11 @@ class RallymanState(GameState):
         need = self._entry_gears(self._plan_from(), self.track.spaces[self._plan_from()].next)
         if not need:
             return []
-        options = [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
-        self._listed = (self._listed_key(), frozenset(options))
-        return options
-
-    def _listed_key(self) -> tuple:
-        # what the options depend on besides the plan: the cars (where, their gears, their
-        # flags) and the dice, so a position built by hand between the two is not mistaken
-        return (self._applied, self.seat, tuple(self.plan), tuple(self.path), self.pool(self.seat),
-                tuple((c["space"], c["in_pit"], c["marker"], c["yellow_flag"]) for c in self.cars))
+        return [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
-        that checking a click does not list every die and space; the options just listed, if
-        nothing was applied since (a bot's or a random game's move is checked right after)."""
-        listed = self._listed
-        if listed is not None and listed[0] == self._listed_key():
-            return action in listed[1]
+        that checking a click does not list every die and space."""
         here = self._plan_from()
         if action.to not in self.track.spaces[here].next:
             return False
@@ -677,7 +658,6 @@ class RallymanState(GameState):
 
     # ---- apply ----------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._applied += 1
         kind = type(action)
         if kind is PlanDie:
             self._plan_die(action)
