@@ -113,23 +113,46 @@ class Layer:
         return True
 
 
+#: layers larger than this (a board's picture) count as changed whole: a board changes broadly,
+#: and reading its rows would cost as much as presenting it
+BAND_MAX_PIXELS = 300_000
+#: rows compared at a time before the first (or last) differing row itself is looked for
+BAND_BLOCK = 16
+
+
 def _changed_band(old: pygame.Surface | None, new: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
     """The band of rows in which `new` differs from `old`, on the canvas (empty if none).
 
     A layer's signature changes with anything it shows, but often only a line of it changes
     (a die added to a plan, one figure): only that band needs scaling and presenting again,
     which is what a frame's time goes on. Comparing the rows costs a fraction of that."""
-    if old is None or old.get_size() != new.get_size() or old.get_bitsize() != new.get_bitsize():
+    if (old is None or old.get_size() != new.get_size() or old.get_bitsize() != new.get_bitsize()
+            or rect.width * rect.height > BAND_MAX_PIXELS):
         return pygame.Rect(rect)
-    a, b = old.get_buffer().raw, new.get_buffer().raw   # the pixels, row after row
-    if a == b:
-        return pygame.Rect(rect.x, rect.y, 0, 0)
-    pitch = new.get_pitch()
-    top, bottom = 0, new.get_height()
-    while top < bottom and a[top * pitch:(top + 1) * pitch] == b[top * pitch:(top + 1) * pitch]:
-        top += 1
-    while bottom > top and a[(bottom - 1) * pitch:bottom * pitch] == b[(bottom - 1) * pitch:bottom * pitch]:
-        bottom -= 1
+    # the pixels, row after row, read in place (copying all of them costs more than it saves);
+    # the views lock the surfaces, so they are let go before anything blits them
+    va, vb = memoryview(old.get_view("0")), memoryview(new.get_view("0"))
+    try:
+        pitch, rows = new.get_pitch(), new.get_height()
+
+        def same(r0: int, r1: int) -> bool:
+            return va[r0 * pitch:r1 * pitch].tobytes() == vb[r0 * pitch:r1 * pitch].tobytes()
+
+        top = 0
+        while top < rows and same(top, min(rows, top + BAND_BLOCK)):
+            top += BAND_BLOCK
+        if top >= rows:
+            return pygame.Rect(rect.x, rect.y, 0, 0)   # the same picture
+        while same(top, top + 1):   # some row of this block differs: the first of them
+            top += 1
+        bottom = rows
+        while bottom - BAND_BLOCK >= top and same(bottom - BAND_BLOCK, bottom):
+            bottom -= BAND_BLOCK
+        while same(bottom - 1, bottom):
+            bottom -= 1
+    finally:
+        va.release()
+        vb.release()
     return pygame.Rect(rect.x, rect.y + top, rect.width, bottom - top)
 
 
