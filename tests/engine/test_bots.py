@@ -95,6 +95,14 @@ def test_a_bot_does_not_see_what_its_seat_cannot(level):
     assert choices[0] == choices[1]
 
 
+def _answer(pending):
+    """The bot's move, once it has come (within half a minute)."""
+    deadline = time.time() + 30
+    while not pending.done() and time.time() < deadline:
+        time.sleep(0.01)
+    return pending.result()
+
+
 @pytest.mark.parametrize("use_process", [True, False])
 def test_the_bot_worker_answers_with_a_legal_move(use_process):
     spec = get("ubike")
@@ -105,10 +113,7 @@ def test_the_bot_worker_answers_with_a_legal_move(use_process):
         for _ in range(6):
             seat = state.current_player
             pending = runner.ask("ubike", seat, "normal", 7, state.view(seat), state.legal_actions())
-            deadline = time.time() + 30
-            while not pending.done() and time.time() < deadline:
-                time.sleep(0.01)
-            action = pending.result()
+            action = _answer(pending)
             assert action in state.legal_actions()
             state.apply(action)
     finally:
@@ -123,10 +128,7 @@ def test_a_dead_worker_falls_back_to_thinking_here():
         runner._process.kill()
         runner._process.join(5)
         pending = runner.ask("ubike", 0, "easy", 1, state.view(0), state.legal_actions())
-        deadline = time.time() + 30
-        while not pending.done() and time.time() < deadline:
-            time.sleep(0.01)
-        assert pending.result() in state.legal_actions()
+        assert _answer(pending) in state.legal_actions()
         assert runner.mode == "thread"
     finally:
         runner.close()
@@ -142,10 +144,7 @@ def test_a_request_that_cannot_reach_the_worker_is_answered_here():
         assert runner.mode == "process"
         view = {**state.view(0), "unsendable": lambda: None}
         pending = runner.ask("ubike", 0, "easy", 1, view, state.legal_actions())
-        deadline = time.time() + 30
-        while not pending.done() and time.time() < deadline:
-            time.sleep(0.01)
-        assert pending.result() in state.legal_actions()
+        assert _answer(pending) in state.legal_actions()
         assert runner.mode == "thread"
     finally:
         runner.close()

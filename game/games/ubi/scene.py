@@ -485,15 +485,23 @@ class UbiScene(GameScene):
         return (tuple(v["facets"][team]), team, v["num_teams"], v["expert_seats"][seat], v["winner_team"],
                 v["turn_seat"] == seat)
 
+    @staticmethod
+    def _pyramid_spot(rect: pygame.Rect) -> pygame.Rect:
+        """Where a seat panel of `rect` shows its team's pyramid."""
+        h = min(64, rect.height - 16)
+        spot = pygame.Rect(0, 0, round(h * 1.35), h)
+        spot.midright = (rect.right - 16, rect.centery)
+        return spot
+
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         v = self.view
         team = v["team_of"][seat]
         facets = tuple(v["facets"][team])
         won = v["winner_team"] == team
-        h = min(64, rect.height - 16)
-        w = round(h * 1.35)
+        spot = self._pyramid_spot(rect)
+        w, h = spot.size
         picture = art.pyramid(facets, won, w, h)
-        surface.blit(picture, picture.get_rect(midright=(rect.right - 16, rect.centery)))
+        surface.blit(picture, picture.get_rect(midright=spot.midright))
         notes = []
         if v["num_teams"] < len(v["team_of"]):
             mates = [self.name(s) for s, t in enumerate(v["team_of"]) if t == team and s != seat]
@@ -914,8 +922,7 @@ class UbiScene(GameScene):
         for seat, rect in enumerate(self._seat_rects):
             if self.view["team_of"][seat] != team:
                 continue
-            h = min(64, rect.height - 16)
-            goal = (rect.right - 16 - round(h * 1.35) // 2, rect.centery)
+            goal = self._pyramid_spot(rect).center
 
             def tile_at(t: float, goal=goal) -> pygame.Rect:
                 x = start[0] + (goal[0] - start[0]) * t
