@@ -32,7 +32,7 @@ BLANK = "blank"
 
 def is_gear_die(die: Die) -> bool:
     """True for the black gear dice 1-6."""
-    return isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6
+    return type(die) is int and 1 <= die <= 6  # bool is a subclass of int, not int itself
 
 
 def caution_faces(die: Die) -> int:

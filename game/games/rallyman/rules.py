@@ -22,6 +22,7 @@ import functools
 import itertools
 from fractions import Fraction
 from math import comb
+from collections.abc import Sequence
 from typing import Any
 
 from game import assets
@@ -32,7 +33,7 @@ from game.core.state import ATOM, DEEP, FLAT, public, records
 from game.core.text import plural
 
 from . import dice as D
-from .track import Track, _progress_span, load_track
+from .track import Track, load_track
 
 RULES_VERSION = 2
 RULES_FILE = "rallyman.md"  # seeds/rallyman.md
@@ -224,23 +225,7 @@ def speed(marker: D.Marker) -> int:
 
 def beside(track: Track, a: int, b: int) -> bool:
     """Whether spaces a and b sit side by side: the same tile, neighbouring lanes, level."""
-    return b in spaces_beside(track)[a]
-
-
-@functools.cache
-def spaces_beside(track: Track) -> tuple[frozenset[int], ...]:
-    """For each space, the spaces beside it (worked out once per track: overtaking asks often)."""
-    out = []
-    for sa in track.spaces:
-        lo, hi = _progress_span(sa, track)
-        near = set()
-        for sb in track.spaces:
-            if sb.tile_index == sa.tile_index and abs(sa.lane - sb.lane) == 1:
-                lo2, hi2 = _progress_span(sb, track)
-                if lo < sb.progress < hi or lo2 < sa.progress < hi2:
-                    near.add(sb.id)
-        out.append(frozenset(near))
-    return tuple(out)
+    return b in track.beside[a]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -304,10 +289,16 @@ def _kind_key(die: int | str) -> tuple[int, str]:
     return (isinstance(die, str), str(die))
 
 
-def roll_outcomes(dice_rolled: list[int | str]) -> list[tuple[Faces, float]]:
+def roll_outcomes(dice_rolled: Sequence[int | str]) -> list[tuple[Faces, float]]:
     """Every outcome of rolling these dice, as the kinds showing a caution, with its chance
     (dice of a kind are alike, so an outcome is a multiset)."""
-    return list(_roll_outcomes(tuple(sorted(dice_rolled, key=_kind_key))))
+    return list(_rolled_as_planned(tuple(dice_rolled)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _rolled_as_planned(dice_rolled: tuple[int | str, ...]) -> list[tuple[Faces, float]]:
+    # the dice in the plan's order, as they come: the same multiset sorted once, not per roll
+    return _roll_outcomes(tuple(sorted(dice_rolled, key=_kind_key)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -370,35 +361,47 @@ def _plan_die(die: int | str, to: int) -> PlanDie:
     return PlanDie(die, to)
 
 
+@functools.lru_cache(maxsize=None)
+def _secure(index: int) -> Secure:
+    """One Secure per plan index, made once (listed at every step rolled one at a time)."""
+    return Secure(index)
+
+
 _ROLL_CHOICES = (TakeBack(), GoFlatOut(), GoOneByOne())
 _WAIT = Wait()
 
 
 @functools.lru_cache(maxsize=4096)
 def _next_dice(
-    plan: tuple[int | str, ...], marker: D.Marker, pool: D.Pool, flying_start: bool
+    plan: tuple[int | str, ...],
+    marker: D.Marker,
+    gears: tuple[int, ...],
+    coast: int,
+    brake: int,
+    flying_start: bool,
 ) -> tuple[tuple[int | str, int], ...]:
-    """The dice that may come next on this plan from that marker with that pool: (die, gear of
-    its step). A pure function of its arguments, so it is cached (plans repeat move after move)."""
+    """The dice that may come next on this plan from that marker with a pool of those gear
+    dice, coast and brake dice: (die, gear of its step). A pure function of its arguments, so
+    it is cached (plans repeat move after move); the pool comes as its parts, which hash in C."""
     gear = next((d for d in reversed(plan) if D.is_gear_die(d)), None)
     used = {d for d in plan if D.is_gear_die(d)}
-    brakes_left = pool.brake - plan.count(D.BRAKE)
+    brakes_left = brake - plan.count(D.BRAKE)
     if gear is None:
         if marker == 0:
             starts = (1, 2) if flying_start else (1,)
-            return tuple((g, g) for g in starts if g in pool.gears)
+            return tuple((g, g) for g in starts if g in gears)
         ref = int(marker)
         return tuple(
             (g, g)
             for g in range(min(6, ref + 1), 0, -1)
-            if g in pool.gears and max(0, ref - g - 1) <= brakes_left
+            if g in gears and max(0, ref - g - 1) <= brakes_left
         )
     out = [
         (g, g)
         for g in range(min(6, gear + 1), 0, -1)
-        if g in pool.gears and g not in used and max(0, gear - g - 1) <= brakes_left
+        if g in gears and g not in used and max(0, gear - g - 1) <= brakes_left
     ]
-    if plan.count(D.COAST) < pool.coast:
+    if plan.count(D.COAST) < coast:
         out.append((D.COAST, gear))
     return tuple(out)
 
@@ -529,13 +532,16 @@ class RallymanState(GameState):
                 return d
         return None
 
-    def entry_gear(self, seat: int, b: int, taken: dict[int, int]) -> int | None:
+    def entry_gear(
+        self, seat: int, b: int, taken: dict[int, int], track: Track | None = None
+    ) -> int | None:
         """The lowest gear in which the car of `seat` may enter b (None: b is taken): a car
-        beside it asks for its speed, and a yellow flag out bars passing (RMG-12, RMG-23)."""
+        beside it asks for its speed, and a yellow flag out bars passing (RMG-12, RMG-23).
+        `track`, when given, saves looking the circuit up again in a hot loop."""
         if b in taken:
             return None
         low = 0
-        for space in spaces_beside(self.track)[b]:
+        for space in (track or self.track).beside[b]:
             other = taken.get(space)
             if other is not None:
                 if self.yellow_flag_out(seat):
@@ -548,15 +554,15 @@ class RallymanState(GameState):
         low = self.entry_gear(seat, b, taken)
         return low is not None and gear >= low
 
-    def _entry_gears(self, here: int, spaces: Any) -> dict[int, int]:
+    def _entry_gears(self, seat: int, track: Track, spaces: Any) -> dict[int, int]:
         """For each of these next spaces that is free and off the plan, the lowest gear that may
         enter it (entry_gear, once per space rather than once per die)."""
-        seat = self.seat
         taken = self.occupied(seat)
+        path = self.path
         need: dict[int, int] = {}
         for b in spaces:
-            if b not in self.path:
-                low = self.entry_gear(seat, b, taken)
+            if b not in path:
+                low = self.entry_gear(seat, b, taken, track)
                 if low is not None:
                     need[b] = low
         return need
@@ -564,29 +570,50 @@ class RallymanState(GameState):
     def _plan_from(self) -> int:
         return self.path[-1] if self.path else self.cars[self.seat]["space"]
 
+    # plan_options and _plan_die_ok are the hottest code of a random race (a listing and a
+    # check for every die planned): they read the seat, the track and the car once, here.
     def plan_options(self) -> list[PlanDie]:
         """The dice that may go on the plan next, each with every space it may move to."""
-        need = self._entry_gears(self._plan_from(), self.track.spaces[self._plan_from()].next)
+        seat = self.order[self.turn_index]
+        car = self.cars[seat]
+        track = circuit_track(self.circuit)
+        here = self.path[-1] if self.path else car["space"]
+        need = self._entry_gears(seat, track, track.spaces[here].next)
         if not need:
             return []
-        return [_plan_die(die, b) for die, g in self._dice_next() for b, low in need.items() if g >= low]
+        return [
+            _plan_die(die, b)
+            for die, g in self._dice_next(car)
+            for b, low in need.items()
+            if g >= low
+        ]
 
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
         that checking a click does not list every die and space."""
-        here = self._plan_from()
-        if action.to not in self.track.spaces[here].next:
+        seat = self.order[self.turn_index]
+        car = self.cars[seat]
+        track = circuit_track(self.circuit)
+        here = self.path[-1] if self.path else car["space"]
+        to = action.to
+        if to not in track.spaces[here].next:
             return False
-        need = self._entry_gears(here, (action.to,))
+        need = self._entry_gears(seat, track, (to,))
         if not need:
             return False
-        return any(die == action.die and g >= need[action.to] for die, g in self._dice_next())
+        low, die = need[to], action.die
+        return any(d == die and g >= low for d, g in self._dice_next(car))
 
-    def _dice_next(self) -> tuple[tuple[int | str, int], ...]:
+    def _dice_next(self, car: dict[str, Any] | None = None) -> tuple[tuple[int | str, int], ...]:
         """The dice that may come next on the plan, each with the gear of its step."""
-        seat = self.seat
-        car = self.cars[seat]
-        return _next_dice(tuple(self.plan), car["marker"], self.pool(seat), self.flying_start)
+        if car is None:
+            car = self.cars[self.seat]
+        pool = D.dice_pool(
+            car["tyres"], self.weather, car["gear_damage"], car["coast_damage"], car["brake_damage"]
+        )
+        return _next_dice(
+            tuple(self.plan), car["marker"], pool.gears, pool.coast, pool.brake, self.flying_start
+        )
 
     def plan_steps(self) -> tuple[D.Step, ...]:
         return D.steps(self.plan) if self.plan else ()
@@ -631,7 +658,7 @@ class RallymanState(GameState):
         st = self.plan_steps()[self.step]
         cost = D.next_focus_cost(len(self.secured))
         if self.car()["focus"] >= cost:
-            out += [Secure(i) for i in st.plan_indices if i not in self.secured]
+            out += [_secure(i) for i in st.plan_indices if i not in self.secured]
         out.append(RollStep())
         if self.step > 0:
             out.append(StopTurn())
@@ -647,11 +674,11 @@ class RallymanState(GameState):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == FLAT_ROLL:
-            return list(roll_outcomes(list(self.plan)))
+            return roll_outcomes(self.plan)
         if self.phase == STEP_ROLL:
             st = self.plan_steps()[self.step]
             rolled = [d for d, i in zip(st.dice, st.plan_indices) if i not in self.secured]
-            return list(roll_outcomes(rolled))
+            return roll_outcomes(rolled)
         if self.phase == TOKENS:
             return [(Draw(t), float(p)) for t, p in D.draw_odds(self.bag)]
         return []
@@ -753,15 +780,16 @@ class RallymanState(GameState):
         for die, caution in zip(kinds, shown):
             face = D.CAUTION if caution else (die if D.is_gear_die(die) else D.BLANK)
             self.faces.append([die, face])
-            self.emit(
-                "die",
-                f"{seat_token(self.seat)}'s {_die_words(die)} die shows a caution."
-                if caution
-                else "",
-                seat=self.seat,
-                die=die,
-                face=face,
-            )
+            if self.logging:  # a die's event and words, per die: none when nobody listens
+                self.emit(
+                    "die",
+                    f"{seat_token(self.seat)}'s {_die_words(die)} die shows a caution."
+                    if caution
+                    else "",
+                    seat=self.seat,
+                    die=die,
+                    face=face,
+                )
 
     def _move(self, to: int, gear: int) -> bool:
         """Move the car one space; True when it just crossed the line on its last lap."""
@@ -773,7 +801,8 @@ class RallymanState(GameState):
             car["yellow_flag"] = False
             self.emit("flag_off", f"{seat_token(seat)}'s yellow flag is taken in.", seat=seat)
         self.moved.append(to)
-        self.emit("move", seat=seat, frm=here, to=to, gear=gear)
+        if self.logging:
+            self.emit("move", seat=seat, frm=here, to=to, gear=gear)
         if self.track.crosses_finish(here, to):
             car["laps_done"] += 1
             if car["laps_done"] >= self.laps:
@@ -799,6 +828,8 @@ class RallymanState(GameState):
     def _add_cautions(self, n: int, why: str) -> None:
         if n:
             self.cautions += n
+            if not self.logging:
+                return
             self.emit(
                 "caution",
                 f"{seat_token(self.seat)}: {why} ({self.cautions} of {self.caution_limit(self.seat)}).",
@@ -886,19 +917,61 @@ class RallymanState(GameState):
         last_lap = car["laps_done"] >= self.laps - 1
         found: dict[tuple[int, int], dict[str, Any]] = {}
         seen: set = set()
-        ok: dict[tuple[int, int, int], bool] = {}
+        # The search visits the same moves and the same dice left many times over: each is
+        # worked out once. A step (a, b, gear) is its MoveRisk, or None where b may not be
+        # entered; the gear dice used are bits of an int.
+        step_of: dict[tuple[int, int, int], MoveRisk | None] = {}
+        moves_of: dict[tuple, list[tuple[int, tuple, int, int, int, bool | None]]] = {}
+        nexts = [sp.next for sp in track.spaces]
 
-        def may_enter(a: int, b: int, g: int) -> bool:
+        def step(a: int, b: int, g: int) -> MoveRisk | None:
             key = (a, b, g)
-            got = ok.get(key)
-            if got is None:
-                got = ok[key] = self._move_ok(seat, a, b, g, taken)
-            return got
+            if key in step_of:
+                return step_of[key]
+            risk = move_risk(track, a, b, g) if self._move_ok(seat, a, b, g, taken) else None
+            step_of[key] = risk
+            return risk
+
+        def moves(
+            gear: int | None, used: int, cs: int, cc: int, bs: int, bc: int
+        ) -> list[tuple[int, tuple, int, int, int, bool | None]]:
+            """(gear, dice used, cautions they show, caution brakes, safe brakes, coast face)
+            for every die or dice that may move the car next."""
+            key = (gear, used, cs, cc, bs, bc)
+            got = moves_of.get(key)
+            if got is not None:
+                return got
+            out: list[tuple[int, tuple, int, int, int, bool | None]] = []
+            if gear is None and marker == 0:
+                starts = (1, 2) if self.flying_start else (1,)
+                out += [
+                    (g, (g,), int(gears[g]), 0, 0, None)
+                    for g in starts
+                    if g in gears and not used >> g & 1
+                ]
+            else:
+                ref = gear if gear is not None else int(marker)
+                for g, c in gears.items():
+                    if used >> g & 1 or g > ref + 1:
+                        continue
+                    need = max(0, ref - g - 1)
+                    for k in range(min(need, bc) + 1):  # k of them show a caution
+                        if need - k <= bs:
+                            out.append(
+                                (g, (D.BRAKE,) * need + (g,), int(c) + k, k, need - k, None)
+                            )
+                if gear is not None:
+                    if cs:
+                        out.append((gear, (D.COAST,), 0, 0, 0, False))
+                    if cc:
+                        out.append((gear, (D.COAST,), 1, 0, 0, True))
+            moves_of[key] = out
+            return out
 
         def grow(
             here: int,
             gear: int | None,
-            used: frozenset,
+            used: int,
             cs: int,
             cc: int,
             bs: int,
@@ -911,36 +984,13 @@ class RallymanState(GameState):
             if key in seen:
                 return
             seen.add(key)
-            # (gear, dice used, cautions they show, caution brakes, safe brakes, coast face)
-            moves: list[tuple[int, tuple, int, int, int, bool | None]] = []
-            if gear is None and marker == 0:
-                starts = (1, 2) if self.flying_start else (1,)
-                moves += [
-                    (g, (g,), int(gears[g]), 0, 0, None)
-                    for g in starts
-                    if g in gears and g not in used
-                ]
-            else:
-                ref = gear if gear is not None else int(marker)
-                for g, c in gears.items():
-                    if g in used or g > ref + 1:
+            for g, dice_used, c, kb, sb, coast_face in moves(gear, used, cs, cc, bs, bc):
+                for b in nexts[here]:
+                    if b in spaces:
                         continue
-                    need = max(0, ref - g - 1)
-                    for k in range(min(need, bc) + 1):  # k of them show a caution
-                        if need - k <= bs:
-                            moves.append(
-                                (g, (D.BRAKE,) * need + (g,), int(c) + k, k, need - k, None)
-                            )
-                if gear is not None:
-                    if cs:
-                        moves.append((gear, (D.COAST,), 0, 0, 0, False))
-                    if cc:
-                        moves.append((gear, (D.COAST,), 1, 0, 0, True))
-            for g, dice_used, c, kb, sb, coast_face in moves:
-                for b in track.spaces[here].next:
-                    if b in spaces or not may_enter(here, b, g):
+                    risk = step(here, b, g)
+                    if risk is None:
                         continue
-                    risk = move_risk(track, here, b, g)
                     total = count + c + risk.extra_cautions
                     new_dice = dice_so_far + dice_used
                     new_spaces = spaces + (b,)
@@ -964,7 +1014,8 @@ class RallymanState(GameState):
                         continue  # a flying start's caution ends the turn: no loss
                     if coast_face is None:
                         grow(
-                            b, g, used | {g}, cs, cc, bs - sb, bc - kb, total, new_dice, new_spaces
+                            b, g, used | 1 << g, cs, cc, bs - sb, bc - kb, total, new_dice,
+                            new_spaces,
                         )
                     else:
                         grow(
@@ -983,7 +1034,7 @@ class RallymanState(GameState):
         grow(
             car["space"],
             None,
-            frozenset(),
+            0,
             coast.count(False),
             coast.count(True),
             brake.count(False),

@@ -14,6 +14,7 @@ laps_done = -1 (its first crossing starts lap 1): see `lap_progress`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections import deque
 from pathlib import Path
@@ -148,6 +149,22 @@ class Track:
         lanes.add(sp.lane)
         return sorted(lanes)
 
+    @functools.cached_property
+    def beside(self) -> tuple[frozenset[int], ...]:
+        """For each space, the spaces beside it: the same tile, a neighbouring lane, level
+        (worked out once per track, as overtaking asks of it at every die planned)."""
+        out = []
+        for sa in self.spaces:
+            lo, hi = _progress_span(sa, self)
+            near = set()
+            for sb in self._by_tile[sa.tile_index]:
+                if abs(sa.lane - sb.lane) == 1:
+                    lo2, hi2 = _progress_span(sb, self)
+                    if lo < sb.progress < hi or lo2 < sa.progress < hi2:
+                        near.add(sb.id)
+            out.append(frozenset(near))
+        return tuple(out)
+
     def inside_lane_of_next_corner(self, space: Space | int) -> int:
         """The lane of the space's own tile that is on the inside of the next corner: the
         rightmost lane before a right-hand corner, the leftmost before a left-hand one."""
@@ -160,10 +177,17 @@ class Track:
     def inside_rank(self, space: Space | int) -> int:
         """0 on the inside lane of the next corner, 1 one lane out, ... (turn order's last
         tie-break: the inside car plays first)."""
-        sp = self.spaces[space] if isinstance(space, int) else space
-        lanes = self.lanes_beside(sp)
-        inside = self.inside_lane_of_next_corner(sp)
-        return abs(lanes.index(sp.lane) - lanes.index(inside))
+        return self._inside_ranks[space if isinstance(space, int) else space.id]
+
+    @functools.cached_property
+    def _inside_ranks(self) -> tuple[int, ...]:
+        # every round's order asks it of every car: worked out once per track
+        out = []
+        for sp in self.spaces:
+            lanes = self.lanes_beside(sp)
+            inside = self.inside_lane_of_next_corner(sp)
+            out.append(abs(lanes.index(sp.lane) - lanes.index(inside)))
+        return tuple(out)
 
     def forward_paths(self, space: Space | int, steps: int) -> list[tuple[int, ...]]:
         """Every sequence of `steps` moves along `next` from the space (without it)."""
