@@ -236,6 +236,11 @@ class MoveRisk:
     over_limit: bool  # a sure loss of control
     notes: tuple[str, ...]  # the words for a preview
 
+    @functools.cached_property
+    def caution_words(self) -> str:
+        """The notes that give a caution, as the log names them."""
+        return ", ".join(n for n in self.notes if "caution" in n)
+
 
 #: move_risk's answers: (track, a, b, gear) -> risk (tracks are loaded once and never change)
 _RISKS: dict[tuple[Track, int, int, int], MoveRisk] = {}
@@ -850,7 +855,8 @@ class RallymanState(GameState):
         self._add_cautions(
             shown_dice, "a caution on the dice" if shown_dice == 1 else "cautions on the dice"
         )
-        self._add_cautions(risk.extra_cautions, ", ".join(n for n in risk.notes if "caution" in n))
+        if risk.extra_cautions:
+            self._add_cautions(risk.extra_cautions, risk.caution_words)
         if risk.over_limit or self.cautions >= self.caution_limit(self.seat):
             self._lose_control(
                 to, st.gear, "over the limit" if risk.over_limit else "too many cautions"
