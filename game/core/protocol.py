@@ -234,6 +234,11 @@ class GameState(DeclaredState, ABC):
         """Scoring categories as (label, points per seat), for the results screen."""
         return [("Score", self.scores())]
 
+    def results_headline(self) -> str | None:
+        """The results screen's title in the game's own words (seat tokens are filled in with
+        names), where "<winners> win(s)!" does not fit, as in a race against the clock."""
+        return None
+
     # ---- information ----------------------------------------------------------------------
     @abstractmethod
     def describe(self, action: Action) -> str:

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 
 from game.core import autosaves, stats
+from game.core.protocol import fill_names
 from game.core.session import Session
 from game.scenes.game_number import new_game_number
 from game.ui import theme
@@ -29,6 +30,7 @@ class ResultsScene(Scene):
         self.breakdown = state.score_breakdown()
         self.scores = state.scores()
         self.winners = state.winners()
+        self.headline = state.results_headline()
         #: the statistics file was damaged and set aside when this game was counted
         self.stats_notice = stats.take_notice()
         self.again = self.button((560, 940, 300, 68), "Play again", kind="primary",
@@ -68,8 +70,11 @@ class ResultsScene(Scene):
         trophy = icon("ui_trophy", 72, theme.HIGHLIGHT)
         canvas.blit(trophy, trophy.get_rect(center=(960, 70)))
         verb = "wins" if len(self.winners) == 1 else "share the win"
-        theme.draw_text(canvas, f"{names} {verb}!", (960, 150), theme.SIZE_HUGE - 16, bold=True,
-                        anchor="center")
+        title = f"{names} {verb}!"
+        if self.headline:
+            title = fill_names(self.headline, [seat.name for seat in seats])
+        theme.draw_text(canvas, title, (960, 150), theme.SIZE_HUGE - 16, bold=True,
+                        anchor="center", max_width=1800)
         theme.draw_text(canvas, f"{self.session.spec.title} · game number {self.session.seed}", (960, 200),
                         theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")
         theme.shadowed_panel(canvas, TABLE)

@@ -554,6 +554,7 @@ def test_rmg_35_race_points_by_place() -> None:
     assert state.ranking() == [3, 1, 2]
     assert state.scores() == [15, 25, 18]
     assert state.score_breakdown() == [("Race points", [15, 25, 18])]
+    assert state.results_headline() is None   # "<winner> wins!" says it
 
 
 def _finish_race(state: R.RallymanState, order: list[int]) -> list:
@@ -644,6 +645,36 @@ def test_rmg_31_rmg_32_solo_races_the_clock() -> None:
     assert state.solo_time() == 30 - car["focus"]
     assert state.rank_key(0) == (-state.solo_time(),)
     assert state.scores() == [state.solo_time()]
+
+
+def test_rmg_32_a_solo_time_is_itemised_by_the_gear_each_turn_ended_in() -> None:
+    """RMG-32: the results list a solo time by the gear each turn ended in, less the focus
+    left, and the items add up to the time; they say the time rather than a win."""
+    state = solo_at(12, 1, focus=2)
+    plan(state, (2, 13), (3, 18))
+    state.apply(GoFlatOut())
+    roll(state)                                    # the turn ends in gear 3: 30 s
+    car = state.cars[0]
+    assert car["turn_ends"][D.END_MARKERS.index(3)] == 1
+    car["marker"] = D.SPUN
+    state.turn_index = len(state.order) - 1
+    state._finish_turn()                           # a turn ended on 00: 60 s
+    assert state.cars[0]["turn_ends"][D.END_MARKERS.index(D.SPUN)] == 1
+    focus = state.cars[0]["focus"]
+    items = state.score_breakdown()
+    assert items == [
+        ("Ending in gear 3: 1 × 30 s", [30]),
+        ("Ending off the track (00): 1 × 60 s", [60]),
+        (f"Focus left: {focus} × −1 s", [-focus]),
+    ]
+    assert sum(v[0] for _, v in items) == state.solo_time() == state.scores()[0] == 90 - focus
+    assert state.results_headline() == f"{{P0}} finishes in {90 - focus} s"
+    # a new race starts with no turns counted
+    state = fresh(1, championship=2, laps=1)
+    _finish_race(state, [0])
+    state.apply(R.NextRace())
+    assert state.cars[0]["turn_ends"] == [0] * len(D.END_MARKERS)
+    assert state.results_headline() == f"{{P0}} finishes the championship in {state.scores()[0]} s"
 
 
 def test_rmg_33_flying_start_into_gear_2_a_caution_ends_the_turn() -> None:

@@ -522,6 +522,10 @@ def bag_after_draw(bag: Mapping[str, int], token: str) -> dict[str, int]:
 SOLO_SECONDS: dict[Marker, int] = {6: 10, 5: 15, 4: 20, 3: 30, 2: 40, 1: 50, 0: 60, SPUN: 60}
 
 
+#: the markers a turn can end on, in the order a solo time is itemised (fastest first)
+END_MARKERS: tuple[Marker, ...] = tuple(SOLO_SECONDS)
+
+
 def solo_turn_seconds(end_marker: Marker) -> int:
     """Seconds a solo time-trial turn adds, by the gear marker it ends on."""
     return SOLO_SECONDS[end_marker]

@@ -356,6 +356,7 @@ CAR_KEYS = (
     "yellow_flag",
     "seconds",
     "turns",
+    "turn_ends",  # turns this race ended on each of D.END_MARKERS (a solo time, itemised)
 )
 
 
@@ -1240,6 +1241,7 @@ class RallymanState(GameState):
         seat, car = self.seat, self.car()
         car["turns"] += 1
         car["seconds"] += D.solo_turn_seconds(car["marker"])
+        car["turn_ends"][D.END_MARKERS.index(car["marker"])] += 1
         self.plan, self.path, self.secured, self.moved = [], [], [], []
         self.faces, self.placements, self.loss = [], [], None
         self.cautions = self.step = self.tokens_left = 0
@@ -1325,6 +1327,7 @@ class RallymanState(GameState):
                 "yellow_flag": False,
                 "seconds": 0,
                 "turns": 0,
+                "turn_ends": [0] * len(D.END_MARKERS),
             }
             for s in range(self.num_players)
         ]
@@ -1420,6 +1423,28 @@ class RallymanState(GameState):
         last = self.race_results[-1]["order"] if self.race_results else list(range(self.num_players))
         return (self.points[seat], self.wins[seat], -last.index(seat))
 
+    def solo_items(self, seat: int = 0) -> list[tuple[str, list[int]]]:
+        """A race's time as the results list it: the seconds of the turns that ended in each
+        gear (the gears no turn ended in left out), then the focus left, which the time
+        loses; the items add up to solo_time."""
+        car = self.cars[seat]
+        items = []
+        for marker, count in zip(D.END_MARKERS, car["turn_ends"]):
+            if count:
+                each = D.solo_turn_seconds(marker)
+                where = "off the track (00)" if marker == D.SPUN else f"in gear {marker}"
+                items.append((f"Ending {where}: {count} × {each} s", [count * each]))
+        items.append((f"Focus left: {car['focus']} × −1 s", [-car["focus"]]))
+        return items
+
+    def results_headline(self) -> str | None:
+        """Alone against the clock nobody "wins": the results say the time."""
+        if self.num_players != 1:
+            return None
+        if self.races == 1:
+            return f"{seat_token(0)} finishes in {self.solo_time(0)} s"
+        return f"{seat_token(0)} finishes the championship in {self._series_time()} s"
+
     def _series_time(self) -> int:
         """Alone in a championship: the races' times so far, with the race being run."""
         running = 0 if self.phase in (STANDINGS, OVER) else self.solo_time(0)
@@ -1435,9 +1460,14 @@ class RallymanState(GameState):
         return list(self.points)
 
     def score_breakdown(self) -> list[tuple[str, list[int]]]:
-        label = "Time (seconds)" if self.num_players == 1 else "Race points"
+        """One race: the race points of each car's place; alone, the time itemised by the gear
+        each turn ended in, less the focus left (RMG-32). A championship: each race's points
+        (alone, its time). The rows add up to the scores."""
         if self.races == 1:
-            return [(label, self.scores())]
+            if self.num_players == 1:
+                return self.solo_items(0)
+            return [("Race points", self.scores())]
+        label = "Time (seconds)" if self.num_players == 1 else "Race points"
         rows = [
             (f"Race {i + 1}: {CIRCUIT_TITLES[r['circuit']]}", list(r["points"]))
             for i, r in enumerate(self.race_results)
