@@ -573,23 +573,23 @@ class RallymanState(GameState):
                     need[b] = low
         return need
 
-    def _plan_from(self) -> int:
-        return self.path[-1] if self.path else self.cars[self.seat]["space"]
-
     # plan_options and _plan_die_ok are the hottest code of a random race (a listing and a
-    # check for every die planned): they read the seat, the track and the car once, here.
-    def plan_options(self) -> list[PlanDie]:
-        """The dice that may go on the plan next, each with every space it may move to."""
+    # check for every die planned): _planning reads the seat, the car and the track once.
+    def _planning(self) -> tuple[int, dict[str, Any], Track, int]:
+        """The seat planning, its car, the track and the space the plan has reached."""
         seat = self.order[self.turn_index]
         car = self.cars[seat]
-        track = circuit_track(self.circuit)
-        here = self.path[-1] if self.path else car["space"]
+        return seat, car, circuit_track(self.circuit), self.path[-1] if self.path else car["space"]
+
+    def plan_options(self) -> list[PlanDie]:
+        """The dice that may go on the plan next, each with every space it may move to."""
+        seat, car, track, here = self._planning()
         need = self._entry_gears(seat, track, track.spaces[here].next)
         if not need:
             return []
         return [
             _plan_die(die, b)
-            for die, g in self._dice_next(car)
+            for die, g in self._dice_next(seat, car)
             for b, low in need.items()
             if g >= low
         ]
@@ -597,10 +597,7 @@ class RallymanState(GameState):
     def _plan_die_ok(self, action: PlanDie) -> bool:
         """Whether this one die may go on the plan now: plan_options' test for one action, so
         that checking a click does not list every die and space."""
-        seat = self.order[self.turn_index]
-        car = self.cars[seat]
-        track = circuit_track(self.circuit)
-        here = self.path[-1] if self.path else car["space"]
+        seat, car, track, here = self._planning()
         to = action.to
         if to not in track.spaces[here].next:
             return False
@@ -608,15 +605,12 @@ class RallymanState(GameState):
         if not need:
             return False
         low, die = need[to], action.die
-        return any(d == die and g >= low for d, g in self._dice_next(car))
+        return any(d == die and g >= low for d, g in self._dice_next(seat, car))
 
-    def _dice_next(self, car: dict[str, Any] | None = None) -> tuple[tuple[int | str, int], ...]:
-        """The dice that may come next on the plan, each with the gear of its step."""
-        if car is None:
-            car = self.cars[self.seat]
-        pool = D.dice_pool(
-            car["tyres"], self.weather, car["gear_damage"], car["coast_damage"], car["brake_damage"]
-        )
+    def _dice_next(self, seat: int, car: dict[str, Any]) -> tuple[tuple[int | str, int], ...]:
+        """The dice that may come next on the plan of `seat` (whose car is `car`), each with the
+        gear of its step."""
+        pool = self.pool(seat)
         return _next_dice(
             tuple(self.plan), car["marker"], pool.gears, pool.coast, pool.brake, self.flying_start
         )
