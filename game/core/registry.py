@@ -50,6 +50,19 @@ class OptionSpec:
         raise ValueError(f"option {self.key!r} cannot be {value!r}; "
                          f"choose one of {[c for c, _ in self.choices]}")
 
+    def label_of(self, value: Any) -> str:
+        """What the setup screen calls a value: its choice's label, or each seat's where a
+        per-seat option differs between seats ("seats 1, 3: ...; seat 2: ...")."""
+        if isinstance(value, (list, tuple)):
+            groups: dict[str, list[int]] = {}
+            for seat, one in enumerate(value):
+                groups.setdefault(self.label_of(one), []).append(seat + 1)
+            if len(groups) == 1:
+                return next(iter(groups))
+            return "; ".join(f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))}: {label}"
+                             for label, seats in groups.items())
+        return next((label for choice, label in self.choices if choice == value), str(value))
+
     def for_seat(self, value: Any, seat: int) -> Any:
         """A per-seat option's choice for one seat (a single value holds for every seat)."""
         if isinstance(value, (list, tuple)):

@@ -229,6 +229,13 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (str, bool, int, float))
 
 
+def _is_option_value(value: Any) -> bool:
+    """One choice, or one choice per seat (a per-seat option such as Ubi's expert areas)."""
+    if isinstance(value, list):
+        return len(value) <= 8 and all(_is_scalar(v) for v in value)
+    return _is_scalar(value)
+
+
 def _check_fields(data: dict[str, Any], name: str) -> None:
     """Every field a reader of a save uses, with its type; SaveError names the first bad one."""
     def bad(key: str) -> SaveError:
@@ -249,7 +256,7 @@ def _check_fields(data: dict[str, Any], name: str) -> None:
         if not _is_int(seat.get("colour", 0)) or not 0 <= seat.get("colour", 0) < 64:
             raise bad("seats")
     for key, value in data["options"].items():
-        if not isinstance(key, str) or not _is_scalar(value):
+        if not isinstance(key, str) or not _is_option_value(value):
             raise bad("options")
     if not all(isinstance(action, dict) for action in data["actions"]):
         raise bad("actions")

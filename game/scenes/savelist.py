@@ -141,8 +141,7 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     row.game_number = shown_game_number(data["seed"], known=row.seed_known, over=row.finished)
     for option in spec.options:
         value = data["options"].get(option.key, option.default)
-        row.options.append((option.label, next((label for v, label in option.choices if v == value),
-                                               bounded(str(value), 40))))
+        row.options.append((option.label, bounded(option.label_of(value), 80)))
     name = data.get("name")
     if not is_autosave and isinstance(name, str) and name.strip():
         row.name = bounded(name.strip())

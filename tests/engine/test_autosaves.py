@@ -51,6 +51,8 @@ def damaged_texts():
     yield "seat-not-dict", json.dumps({**good, "seats": ["Ann", "Bo"]})
     yield "no-seats", json.dumps({**good, "seats": []})
     yield "option-table", json.dumps({**good, "options": {"variant": {"a": 1}}})
+    yield "option-list-of-tables", json.dumps({**good, "options": {"variant": [{"a": 1}, True]}})
+    yield "option-list-too-long", json.dumps({**good, "options": {"variant": [False] * 9}})
     yield "action-number", json.dumps({**good, "actions": [5]})
     yield "name-list", json.dumps({**good, "name": ["a"]})
     yield "over-string", json.dumps({**good, "over": "yes"})
