@@ -39,9 +39,8 @@ def per_seat(spec: GameSpec, key: str) -> bool:
     return next(option for option in spec.options if option.key == key).per_seat
 
 
-CASES = [(spec, choices) for spec in load_games().values() if spec.available for choices in setup_choices(spec)]
-IDS = [f"{spec.id}-{k}" for spec in load_games().values() if spec.available
-       for k in range(len(setup_choices(spec)))]
+CASES = [pytest.param(spec, choices, id=f"{spec.id}-{k}") for spec in load_games().values() if spec.available
+         for k, choices in enumerate(setup_choices(spec))]
 
 
 @pytest.fixture
@@ -89,7 +88,7 @@ def play(session, moves: int) -> None:
 
 
 @pytest.mark.usefixtures("thread_bots")
-@pytest.mark.parametrize("spec,choices", CASES, ids=IDS)
+@pytest.mark.parametrize("spec,choices", CASES)
 def test_every_setup_value_saves_lists_continues_and_loads(app, spec, choices):
     app.top.choose_game(spec)
     setup = app.top
