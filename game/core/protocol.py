@@ -240,6 +240,18 @@ class GameState(DeclaredState, ABC):
         return None
 
     # ---- information ----------------------------------------------------------------------
+    def decision(self) -> str:
+        """The kind of decision the seat to act faces, as every seat may know it: the typed
+        decision waiting at the front of a flow queue (core/flow.py), else the public phase.
+        The table's status line, seat panels and curtain name it with the scene's words, so a
+        game whose decisions a public field does not tell overrides this (never from hidden
+        things: everyone at the table reads it)."""
+        queue = getattr(self, "queue", None)
+        if isinstance(queue, list) and queue and not getattr(queue[0], "auto", True):
+            return str(queue[0].kind)
+        phase = getattr(self, "phase", None)
+        return phase if isinstance(phase, str) and phase else "turn"
+
     @abstractmethod
     def describe(self, action: Action) -> str:
         """One line for a tooltip, in the game's own words."""

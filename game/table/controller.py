@@ -32,6 +32,32 @@ class Next:
     seat: int | None = None
 
 
+@dataclasses.dataclass(frozen=True)
+class Turn:
+    """Whose turn it is and what is asked, the one answer the status line, the seat panels,
+    the curtain and the prompt all read (so they cannot disagree). `phase` is one of
+
+    over    the game is over (`seat` is None)
+    act     the person at `seat` acts: their view is on the screen, their prompt is shown
+    pass    the person at `seat` is to act, but the screen waits for them (the curtain)
+    think   the bot at `seat` is choosing
+    show    a move of `seat` is being shown (its pieces still move); nobody acts yet
+
+    `decision` is the kind of the pending decision (`GameState.decision()`, public), for the
+    seat to act; `again` says why it is asked anew rather than reached by a move: "undo",
+    "redo" or "load" ("" after a move)."""
+
+    phase: str
+    seat: int | None
+    decision: str = ""
+    again: str = ""
+
+    @property
+    def acting(self) -> bool:
+        """A person is asked and may click now."""
+        return self.phase == "act"
+
+
 class TableContext:
     """All a game scene may read: the viewer's view and legal actions, words for actions, the
     seats' names and colours, the log and the last move's events as the viewer may know them.
@@ -121,6 +147,9 @@ class TableController:
         self.awaiting_curtain = False
         self.viewer: int | None = self._initial_viewer()
         self.last_actor: int | None = None
+        #: the pending decision is asked anew (after an undo, a redo or a load), not reached by
+        #: a move: the status line says so; the next move clears it
+        self.asked_again = "load" if session.actions else ""
         #: called after every refresh of the context (the frame updates its buttons and the scene)
         self.on_refresh: Callable[[], None] | None = None
         self.context = TableContext(self)
@@ -144,6 +173,24 @@ class TableController:
         seat = self.to_act()
         return (seat is not None and not self.session.seats[seat].is_bot and self.viewer == seat
                 and not self.awaiting_curtain)
+
+    def turn(self, showing: int | None = None) -> Turn:
+        """Who acts now and what is asked (see `Turn`); `showing` is the seat whose move the
+        table is still showing (its animation runs), if any."""
+        state = self.session.state
+        if showing is not None:
+            return Turn("show", showing, again=self.asked_again)
+        seat = self.to_act()
+        if seat is None:
+            return Turn("over", None)
+        decision = state.decision()
+        if self.session.seats[seat].is_bot:
+            phase = "think"
+        elif self.is_my_turn():
+            phase = "act"
+        else:
+            phase = "pass"
+        return Turn(phase, seat, decision, self.asked_again)
 
     def bot_to_act(self) -> bool:
         seat = self.to_act()
@@ -186,17 +233,20 @@ class TableController:
             raise IllegalAction("The game is over.")
         events = self.session.apply(action)
         self.last_actor = seat
+        self.asked_again = ""
         self.context.last_events = [e.for_viewer(self.viewer) for e in events]
         self.context.refresh()
         return self.context.last_events
 
     def undo(self) -> None:
         self.session.undo()
+        self.asked_again = "undo"
         self.context.last_events = []
         self.context.refresh()
 
     def redo(self) -> None:
         self.session.redo()
+        self.asked_again = "redo"
         self.context.last_events = []
         self.context.refresh()
 

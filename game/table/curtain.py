@@ -24,6 +24,8 @@ class CurtainScene(Scene):
         self.seat = seat
         self.name = game.session.seats[seat].name
         self.colour = game.session.seats[seat].colour
+        turn = game.turn   # what the table asks of this seat, in the table's own words
+        self.asked = game.decision_words(turn.decision) if turn.seat == seat else ""
         self.ready = self.button((760, 700, 400, 72), f"I am {self.name}: show my cards", kind="primary")
         app.sound.play("turn")
 
@@ -53,7 +55,10 @@ class CurtainScene(Scene):
         theme.draw_seat_badge(canvas, self.colour, (960, 450), 56)
         theme.draw_text(canvas, f"Pass the mouse to {self.name}", (960, 540), theme.SIZE_TITLE + 8,
                         bold=True, anchor="center")
+        if self.asked:
+            theme.draw_text(canvas, f"Your turn: {self.asked}", (960, 590), theme.SIZE_BODY, theme.HIGHLIGHT,
+                            anchor="center")
         theme.draw_text(canvas, "The board is hidden so that nobody sees another player's cards.",
-                        (960, 610), theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")
-        theme.draw_text(canvas, "Click the button (or press Space) when you are ready.", (960, 650),
+                        (960, 626), theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")
+        theme.draw_text(canvas, "Click the button (or press Space) when you are ready.", (960, 662),
                         theme.SIZE_BODY, theme.TEXT_DIM, anchor="center")

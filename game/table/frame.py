@@ -24,7 +24,7 @@ from game.core.registry import import_attr
 from game.core.session import Session
 from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
-from game.table.controller import TableContext, TableController
+from game.table.controller import TableContext, TableController, Turn
 from game.ui import theme
 from game.ui.anim import Animator
 from game.ui.scene import Scene
@@ -379,7 +379,7 @@ class GameScene(Scene):
             return
         self.anim.finish_all()
         self.table.undo()
-        self.status_note = "Taken back."
+        self.status_note = ""   # the status line says "Taken back." and asks again
         self.status_seat = None
         self.status_warning = False
 
@@ -389,6 +389,8 @@ class GameScene(Scene):
         self.anim.finish_all()
         self.table.redo()
         self.status_note = ""
+        self.status_seat = None
+        self.status_warning = False
 
     def _record_result(self) -> None:
         state = self.session.state
@@ -588,24 +590,40 @@ class GameScene(Scene):
         top = reserved.bottom + 8
         return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
 
+    @property
+    def turn(self) -> Turn:
+        """Who acts now and what is asked: the one answer the status line, the seat panels
+        and the curtain read (the controller's, with the move the table is still showing)."""
+        return self.table.turn(self.last_actor if self.telling_move() else None)
+
+    def decision_words(self, kind: str) -> str:
+        """Hook: what a seat deciding `kind` weighs, for onlookers ("which row to discard");
+        "" where the status line need not say more than whose turn it is."""
+        return ""
+
     def status_text(self) -> tuple[str, bool]:
+        turn = self.turn
         state = self.session.state
-        if state.is_over and self.anim.busy:
-            return "The game is over: here is how it ended (click the board to skip).", False
-        if self.telling_move() and self.last_actor is not None:
-            return f"{self.name(self.last_actor)} is playing…", False
-        if state.is_over:
+        if turn.phase == "show":
+            if state.is_over:
+                return "The game is over: here is how it ended (click the board to skip).", False
+            return f"{self.name(turn.seat)} is playing…", False
+        if turn.phase == "over":
             winners = state.winners()
             names = " and ".join(self.name(w) for w in winners)
             return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
-        if self.status_note and not self._deed_outlived():
+        if self.status_note and self.status_seat is None:   # a refusal, or a word from the table
             return self.status_note, self.status_warning
-        seat = state.current_player
-        if self.session.seats[seat].is_bot:
-            return f"{self.name(seat)} is thinking…", False
-        if self._awaiting_curtain or self.viewer != seat:
-            return f"Waiting for {self.name(seat)}.", False
-        return f"{self.name(seat)}: {self.prompt()}", False
+        name = self.name(turn.seat)
+        words = self.decision_words(turn.decision)
+        if turn.phase == "think":
+            line = f"{name} is thinking: {words}…" if words else f"{name} is thinking…"
+            deed = self.status_note if self.status_seat is not None and not self._deed_outlived() else ""
+            return (f"{deed} {line}" if deed else line), False
+        if turn.phase == "pass":
+            return (f"Waiting for {name}: {words}." if words else f"Waiting for {name}."), False
+        again = {"undo": "Taken back. ", "redo": "Done again. "}.get(turn.again, "")
+        return f"{again}{name}: {self.prompt()}", False
 
     def _deed_outlived(self) -> bool:
         """A bot's deed on the status line gives way once a person is to act: the line then
@@ -616,8 +634,7 @@ class GameScene(Scene):
         return seat is not None and not self.session.seats[seat].is_bot
 
     def _top_signature(self) -> Hashable:
-        state = self.session.state
-        return (self.status_text(), state.current_player, self.viewer, self.status_seat, self.telling_move())
+        return (self.status_text(), self.turn, self.viewer)
 
     def _render_top(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
@@ -636,13 +653,9 @@ class GameScene(Scene):
         theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)
 
     def _status_line_seat(self) -> int | None:
-        """Whose badge the status line shows: the seat whose move is being shown, or whose deed
-        it tells, else the seat to act."""
-        if self.telling_move() and self.last_actor is not None:
-            return self.last_actor
-        if self.status_note and self.status_seat is not None and not self._deed_outlived():
-            return self.status_seat
-        return self.session.state.current_player
+        """Whose badge the status line shows: the turn's seat (whose move is being shown, or
+        who acts); a bot's deed is told beside the next seat's turn."""
+        return self.turn.seat
 
     def seat_signature(self, seat: int) -> Hashable:
         """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
@@ -652,15 +665,14 @@ class GameScene(Scene):
         def signature() -> Hashable:
             state = self.session.state
             return (self.seat_signature(seat), self.viewer, self.hover == ("seat", seat),
-                    state.current_player == seat, state.is_over)
+                    self.turn.seat == seat, state.is_over)
         return signature
 
     def _seat_renderer(self, seat: int) -> Callable[[pygame.Surface], None]:
         def render(surface: pygame.Surface) -> None:
             surface.fill((0, 0, 0, 0))
             local = surface.get_rect()
-            state = self.session.state
-            active = seat == state.current_player
+            active = seat == self.turn.seat
             colour = theme.PANEL_LIGHT if active or self.hover == ("seat", seat) else theme.PANEL
             pygame.draw.rect(surface, colour, local, border_radius=12)
             seat_info = self.session.seats[seat]

@@ -417,6 +417,10 @@ class StaedtetourScene(GameScene):
         return (v["tickets"][seat], v["stars"][seat], v["guide"], tuple(v["winners"]))
 
     # ---- prompt and input ------------------------------------------------------------------------
+    def decision_words(self, kind: str) -> str:
+        return {PLACE: "where the bus starts", DRAW: "a ticket from the bag",
+                DRIVE: "which way the bus goes"}.get(kind, "")
+
     def prompt(self) -> str:
         v = self.view
         if v["phase"] == DRAW:

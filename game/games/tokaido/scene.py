@@ -47,6 +47,19 @@ DICE_EVENTS = ("fortune", "gaming_room")
 CARD_EVENTS = ("village_offer", "meal_table", "encounter", "draw_encounters", "hot_spring")
 
 
+
+#: what a traveller deciding each kind of step weighs, for the others at the table
+DECISION_WORDS = {
+    "travellers": "which traveller to play", "play": "where to walk", "walk": "where to walk",
+    "stop_options": "what to do at this stop", "village": "what to buy in the village",
+    "offering": "what to offer at the temple", "legendary_shop": "which legendary object to buy",
+    "amulet_shop": "which amulet to buy", "calligraphy_shop": "which calligraphy to buy",
+    "panorama_choice": "which panorama to paint", "encounter_choice": "which encounter to keep",
+    "encounter_fee": "whether to pay for the encounter", "inn_bet": "whether to bet a coin on the fortune die",
+    "meal": "which meal to eat", "vitality_choice": "whether to use Vitality and walk again",
+    "bath_house": "how to pay the bath house",
+}
+
 class TokaidoScene(GameScene):
     # ---- set-up --------------------------------------------------------------------------------------
     def build_board(self) -> None:
@@ -344,6 +357,9 @@ class TokaidoScene(GameScene):
                     self.try_action(spec.action)
                     return True
         return False
+
+    def decision_words(self, kind: str) -> str:
+        return DECISION_WORDS.get(kind, "")
 
     def prompt(self) -> str:
         return prompt(self.view)

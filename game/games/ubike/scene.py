@@ -425,17 +425,23 @@ class UBikeScene(GameScene):
         """The hand panel's heading for the seat to act, cut to leave room for a thinking bot's
         dots, which follow it on the same line (see `thinking_rect`)."""
         v = self.view
-        mine = self.is_my_turn()
+        turn = self.turn
+        mine = turn.acting and turn.seat == seat
         who = self.name(seat)
-        if v["phase"] == PLACE:
-            if not v["hand"]:
-                title = "This row held only bike cards" if mine else f"{who} took only bike cards"
+        if turn.phase == "pass" and turn.seat == seat:
+            title = f"Waiting for {who}"
+        elif v["phase"] == PLACE:
+            if not v["hand"]:   # UBK-37: the row's scenery card went into the journey, or it held none
+                if v["placed"]:
+                    title = "Your card is in your journey" if mine else f"{who} added a card"
+                else:
+                    title = "This row held only bike cards" if mine else f"{who} took only bike cards"
             else:
                 title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
         elif v["phase"] == DISCARD:
             title = "Last player: discard one more row" if mine else f"{who} discards a row"
         else:
-            title = "Search or Schedule" if mine else (f"{who} is thinking" if self.ctx.seats[seat].is_bot
+            title = "Search or Schedule" if mine else (f"{who} is thinking" if turn.phase == "think"
                                                       else f"Waiting for {who}")
         return theme.fit_text(title, theme.SIZE_BODY, TITLE_W, bold=True)
 
@@ -623,6 +629,10 @@ class UBikeScene(GameScene):
         return False
 
     # ---- the prompt -------------------------------------------------------------------------
+    def decision_words(self, kind: str) -> str:
+        return {TURN: "Search or Schedule", PLACE: "which card to add to the journey",
+                DISCARD: "which row to discard"}.get(kind, "")
+
     def prompt(self) -> str:
         phase = self.view["phase"]
         if phase == TURN:
