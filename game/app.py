@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import locale
 import os
 import sys
 import time
@@ -32,6 +33,11 @@ from game.ui.render import FULL_REDRAW_SHARE, LOGICAL_SIZE, Viewport, merge_rect
 from game.ui.scene import Scene
 
 TITLE = "Journeys"
+#: The window's class for docks, task bars and window managers (X11 WM_CLASS, Wayland app id),
+#: and the desktop entry's StartupWMClass (build_scripts/build.py). Without it pygame names the
+#: window after the script: "__main__.py" for `python -m game`.
+WINDOW_CLASS = "Journeys"
+WINDOW_CLASS_HINTS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 #: The smallest window: below it the canvas is scaled so far that body text is unreadable
 #: (at 960x540 it is half size; at 800x450 it was 6 pixels tall).
 MIN_WINDOW = (960, 540)
@@ -94,6 +100,7 @@ class App:
         sound_module.pre_init()
         # the present path known for this display before SDL starts, and who chose it
         self._known_path, self._known_by = ("", "") if headless else recall_present_path()
+        name_the_window_class()   # read when SDL's video starts, so before pygame.init
         pygame.init()
         # No joysticks here: with the joystick subsystem up, SDL polls for them every
         # millisecond even while the app waits for events.
@@ -105,6 +112,8 @@ class App:
         pygame.key.set_repeat(400, 40)
         self.sound = sound_module.SoundBank(self.settings.volume, self.settings.muted)
         self.canvas = pygame.Surface(LOGICAL_SIZE)
+        # the window's size and place before fullscreen, to go back to (None: not known)
+        self._windowed_at: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.window = self._open_window(window_size)
         self.canvas = self.canvas.convert()
         self.viewport = Viewport(self.window.get_size())
@@ -169,20 +178,64 @@ class App:
             _display_window().minimum_size = MIN_WINDOW
         except Exception:
             pass
+        if not self.headless:
+            title_for_x11()
         return window
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen (SDL's desktop fullscreen: no change of video mode), or go back to
+        the window exactly as it was before: same size, same place.
+
+        Not through `display.set_mode`: on X11 with SDL's plain framebuffer it left the window
+        at the screen's size after fullscreen, and under a window manager it moved the window
+        down by its title bar each time."""
         self.settings.fullscreen = on
         if self.headless:
             return
-        self.window = self._set_mode(None)
-        self.on_resize(self.window.get_size())
+        try:
+            window = _display_window()
+        except Exception:   # no Window API: open the window again
+            self.window = self._set_mode(None)
+            self.on_resize(self.window.get_size())
+            return
+        if on:
+            if not pygame.display.is_fullscreen():
+                self._windowed_at = (tuple(window.size), tuple(window.position))
+            window.set_fullscreen(desktop=True)
+        else:
+            window.set_windowed()
+            self._restore_window(window)
+        self.on_resize((pygame.display.get_surface() or self.window).get_size())
+
+    def _restore_window(self, window: "pygame.Window") -> None:
+        """After fullscreen: the size and place the window had before, or the size from the
+        settings, centred, when it started in fullscreen. Set again only where SDL or the
+        window manager did not restore them itself."""
+        if self._windowed_at is not None:
+            size, position = self._windowed_at
+        else:
+            size, position = at_least_minimum(self.settings.window_size), None
+        if tuple(window.size) != tuple(size):
+            window.size = size
+        if position is None:
+            window.position = pygame.WINDOWPOS_CENTERED
+        elif tuple(window.position) != tuple(position):
+            window.position = position
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         self.settings.window_size = size
-        if not self.settings.fullscreen and not self.headless:
+        if self.headless:
+            return
+        if self.settings.fullscreen:
+            # used when fullscreen ends, in the place the window had
+            if self._windowed_at is not None:
+                self._windowed_at = (at_least_minimum(size), self._windowed_at[1])
+            return
+        try:
+            _display_window().size = at_least_minimum(size)
+        except Exception:   # no Window API: open the window again
             self.window = self._set_mode(size)
-            self.on_resize(self.window.get_size())
+        self.on_resize((pygame.display.get_surface() or self.window).get_size())
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.window = pygame.display.get_surface() or self.window
@@ -462,6 +515,43 @@ class App:
 def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
     """`size`, grown to the minimum window where it is smaller."""
     return (max(int(size[0]), MIN_WINDOW[0]), max(int(size[1]), MIN_WINDOW[1]))
+
+
+def name_the_window_class() -> None:
+    """Tell SDL the window's class before its video starts. Importing pygame has already
+    named it after the script (`sys.argv[0]`'s file name) where DISPLAY is set; that default
+    is replaced, a class the person set in the environment stays."""
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    for hint in WINDOW_CLASS_HINTS:
+        if os.environ.get(hint, "") in ("", script):
+            os.environ[hint] = WINDOW_CLASS
+
+
+def title_for_x11() -> None:
+    """Set the title again on an X11 window, this time with LC_CTYPE at "C".
+
+    SDL writes the title twice: _NET_WM_NAME in UTF-8, and the older WM_NAME in the encoding of
+    the current locale. In a UTF-8 locale (Python's own default) WM_NAME then has the type
+    UTF8_STRING, which ICCCM does not allow and which tools such as `xdotool search --name`
+    and older window managers cannot read. In the C locale SDL writes WM_NAME as a plain STRING
+    (the title is ASCII). The locale is put back at once; SDL reads it only while setting the
+    title."""
+    if pygame.display.get_driver() != "x11" or not TITLE.isascii():
+        return
+    try:
+        before = locale.setlocale(locale.LC_CTYPE)
+    except locale.Error:
+        return
+    try:
+        locale.setlocale(locale.LC_CTYPE, "C")
+        pygame.display.set_caption(TITLE)
+    except locale.Error:
+        pass
+    finally:
+        try:
+            locale.setlocale(locale.LC_CTYPE, before)
+        except locale.Error:
+            pass
 
 
 def _title_and_icon() -> None:

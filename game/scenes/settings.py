@@ -5,6 +5,8 @@ right after a change loses nothing. Done or Escape close the overlay.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,6 +33,8 @@ TOGGLE_W = 150
 SLIDER_W = CONTROL_W - 96
 SEGMENT_GAP = 8
 DONE = pygame.Rect(PANEL.right - PAD - 220, PANEL.bottom - 40 - 64, 220, 64)
+#: Where the settings file is said: inside the panel, left of Done, clear of the last row
+FOOTNOTE = pygame.Rect(PANEL.x + PAD, DONE.y - 8, DONE.x - 32 - (PANEL.x + PAD), DONE.height + 16)
 
 # pygame-gui's drop-down lists rows 20 px high by default, too tight for our 22 px type. Kept
 # here, not in theme.json, because only this scene has a drop-down so far.
@@ -54,6 +58,28 @@ ROWS = (
 def size_label(size: tuple[int, int]) -> str:
     """A window size as shown in the list: "1280 × 720"."""
     return f"{size[0]} \u00d7 {size[1]}"
+
+
+def short_path(path: "Path | str", size: int, width: int) -> str:
+    """`path` as a person reads it in `width` pixels: the home folder as "~", and when still
+    too long, the folders in the middle as "…" (the start and the file's own name stay)."""
+    text = str(path)
+    home = str(Path.home())
+    if home not in ("", "/", ".") and (text == home or text.startswith(home.rstrip("\\/") + os.sep)):
+        text = "~" + text[len(home.rstrip("\\/")):]
+    font = theme.font(size)
+    if font.size(text)[0] <= width:
+        return text
+    sep = os.sep if os.sep in text else "/"
+    parts = text.split(sep)
+    head, tail = parts[:1], parts[1:]
+    # drop folders after the first, nearest the start first, until the rest fits
+    while len(tail) > 1:
+        tail = tail[1:]
+        trial = sep.join(head + ["\u2026"] + tail)
+        if font.size(trial)[0] <= width:
+            return trial
+    return theme.fit_text(sep.join(["\u2026"] + tail), size, width)
 
 
 def row_y(key: str) -> int:
@@ -259,7 +285,17 @@ class SettingsScene(Overlay):
         theme.draw_text(canvas, f"{volume} %", (PANEL.right - PAD, slider.centery), theme.SIZE_BODY,
                         theme.TEXT_DIM if self.app.settings.muted else theme.TEXT, bold=True,
                         anchor="midright")
-        below = self.message or f"Settings are kept in {paths.settings_path()}"
-        theme.draw_text(canvas, below, (PANEL.centerx, PANEL.bottom + 34), theme.SIZE_SMALL,
-                        theme.WARNING if self.message else theme.TEXT_DIM, anchor="center",
-                        max_width=1800)
+        self._draw_footnote(canvas)
+
+    def _draw_footnote(self, canvas: pygame.Surface) -> None:
+        """Where the settings live (or why saving failed), inside the panel left of Done:
+        the path on its own line, shortened from the middle when it is too long."""
+        box = FOOTNOTE
+        if self.message:
+            theme.draw_paragraph(canvas, self.message, box, theme.SIZE_SMALL, theme.WARNING)
+            return
+        line_h = theme.font(theme.SIZE_SMALL).get_linesize()
+        top = box.centery - line_h
+        theme.draw_text(canvas, "Settings are kept in", (box.x, top), theme.SIZE_SMALL, theme.TEXT_DIM)
+        theme.draw_text(canvas, short_path(paths.settings_path(), theme.SIZE_SMALL, box.width),
+                        (box.x, top + line_h), theme.SIZE_SMALL, theme.TEXT_DIM)

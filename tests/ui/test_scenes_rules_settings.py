@@ -460,3 +460,23 @@ def test_monkey_settings(app):
     assert opened > 1
     # whatever the monkey chose was saved, and the file reads back the same
     assert Settings.load() == app.settings
+
+
+@pytest.mark.parametrize("home", ["/home/ann", "/home/" + "a-very-long-user-name" * 4])
+def test_where_the_settings_are_kept_is_said_inside_the_panel_clear_of_done(app, monkeypatch, home):
+    """The line under the settings sat over the Done button (issue 22): now it stays in its own
+    box inside the panel, the path shortened from the middle but never cut at its file name."""
+    from game.scenes import settings as settings_module
+    from pathlib import Path
+    from game.ui import theme
+    monkeypatch.setattr(settings_module.paths, "settings_path",
+                        lambda: Path(home) / ".config" / "Journeys" / "deep" / "folder" / "settings.json")
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: Path("/elsewhere")))
+    box = settings_module.FOOTNOTE
+    assert settings_module.PANEL.contains(box) and not box.colliderect(settings_module.DONE)
+    text = settings_module.short_path(settings_module.paths.settings_path(), theme.SIZE_SMALL, box.width)
+    assert theme.font(theme.SIZE_SMALL).size(text)[0] <= box.width
+    assert text.endswith("settings.json")
+    scene = open_settings(app)
+    frames(app, 2)
+    assert app.errors == [] and not scene.closed
