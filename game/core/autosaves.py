@@ -4,7 +4,8 @@ A new game gets a fresh file name, so starting or loading a game never overwrite
 game's autosave, nor a damaged or newer-version one. The single `autosave.json` of earlier
 versions is listed with them and moved into the folder when it is continued. Finished games'
 autosaves are kept a while (the newest few), then removed; half-written temporary files of
-interrupted writes are removed at start.
+interrupted writes are removed at start. A game nobody made a move in has nothing to resume:
+its autosave is removed at start and whenever the main menu comes back (`remove_unmoved`).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import time
 from pathlib import Path
 
 from . import paths
-from .saves import SaveError, read_save, remove_temp_files
+from .saves import WRITER, SaveError, read_save, remove_temp_files
 
 #: finished games' autosaves kept (newest first); older ones go at start
 FINISHED_KEPT = 10
@@ -74,8 +75,36 @@ def _finished(path: Path) -> bool:
         return False
 
 
+def unmoved(data: dict) -> bool:
+    """Whether a save's data is of a game still at its start: not over, no move in it."""
+    return data.get("over") is not True and not data.get("actions")
+
+
+def remove_unmoved() -> list[Path]:
+    """Remove the autosaves of games nobody moved in (left at move 0); returns them. Only
+    files this Journeys reads are removed, never a damaged or newer-version one. Call it only
+    while no game is open: the open game's autosave may still be at move 0."""
+    WRITER.flush()   # a write still queued (an undo back to move 0, say) lands first
+    removed = []
+    for path in files():
+        if is_legacy(path):
+            continue
+        try:
+            if not unmoved(read_save(path)):
+                continue
+        except SaveError:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
 def tidy(force: bool = False) -> None:
-    """Once per data folder and run: remove stale temporary files and old finished autosaves."""
+    """Once per data folder and run: remove stale temporary files, old finished autosaves and
+    the autosaves of games left at move 0."""
     folder = paths.data_dir()
     if folder in _tidied and not force:
         return
@@ -88,3 +117,4 @@ def tidy(force: bool = False) -> None:
             path.unlink()
         except OSError:
             pass
+    remove_unmoved()

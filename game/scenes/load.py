@@ -1,5 +1,6 @@
-"""The load screen: every game's autosave on top (unfinished ones first), then every save in
-the saves folder, newest first.
+"""The load screen, in three parts under their headings: the games to resume (unfinished
+games' autosaves), the finished games (their autosaves, kept a while), then every save in the
+saves folder; each part newest first. Games nobody moved in are not listed (savelist).
 
 A file that cannot be read is still listed, greyed, with the reason, so a player can see it and
 delete it; loading goes through the main menu's `open_save`, which says why a save will not
@@ -15,7 +16,7 @@ import pygame_gui
 
 from game.core import paths
 from game.core.text import plural
-from game.scenes.savelist import SaveRow, list_saves
+from game.scenes.savelist import SECTIONS, SaveRow, list_saves
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets import ConfirmButton, Scroller
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 LIST_VIEW = pygame.Rect(120, 176, 1080, 784)
 ROW_H = 88
 ROW_GAP = 10
+HEADING_H = 46     # a part's heading above its first row
+SECTION_GAP = 18   # more room above a heading that follows rows
 DETAIL = pygame.Rect(1250, 176, 550, 784)
 BUTTONS_Y = DETAIL.bottom - 96     # Load and Delete, at the foot of the detail panel
 DOUBLE_CLICK_MS = 450
@@ -39,6 +42,8 @@ class LoadScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.rows: list[SaveRow] = []
+        self.row_tops: list[int] = []    # each row's top within the list's content
+        self.headings: list[tuple[int, str]] = []   # (top within the content, text)
         self.selected: int | None = None
         self.hovered: int | None = None
         self.message = ""
@@ -64,7 +69,7 @@ class LoadScene(Scene):
         except OSError as exc:   # the data folder itself is out of reach
             self.rows = []
             self.say(f"Could not read the saves folder: {exc.strerror or exc}", warning=True)
-        self.scroller.set_content_height(len(self.rows) * (ROW_H + ROW_GAP) - ROW_GAP)
+        self._lay_out()
         index = None
         if keep is not None:
             index = next((i for i, r in enumerate(self.rows) if r.path == keep), None)
@@ -72,6 +77,25 @@ class LoadScene(Scene):
             index = min(old if old is not None else 0, len(self.rows) - 1)
         self.select(index)
         self.invalidate()
+
+    def _lay_out(self) -> None:
+        """Each row's place in the list, with a heading above the first row of each part."""
+        titles = dict(SECTIONS)
+        self.row_tops, self.headings = [], []
+        y, section = 0, None
+        for row in self.rows:
+            if row.section != section:
+                section = row.section
+                if self.row_tops:
+                    y += SECTION_GAP - ROW_GAP
+                self.headings.append((y, titles.get(section, section)))
+                y += HEADING_H
+            self.row_tops.append(y)
+            y += ROW_H + ROW_GAP
+        self.scroller.set_content_height(max(0, y - ROW_GAP))
+
+    def _first_of_part(self, index: int) -> bool:
+        return index == 0 or self.rows[index - 1].section != self.rows[index].section
 
     @property
     def current(self) -> SaveRow | None:
@@ -89,8 +113,9 @@ class LoadScene(Scene):
         self.selected = index
         row = self.current
         if row is not None:
-            top = index * (ROW_H + ROW_GAP)
-            self.scroller.show(top, top + ROW_H)
+            top = self.row_tops[index]
+            # the first row of a part brings its heading into view too
+            self.scroller.show(top - (HEADING_H if self._first_of_part(index) else 0), top + ROW_H)
         if row is not None and row.ok:
             self.load_button.enable()
         else:
@@ -204,10 +229,10 @@ class LoadScene(Scene):
         if not LIST_VIEW.collidepoint(pos):
             return None
         y = pos[1] - LIST_VIEW.y + self.scroller.offset
-        index, within = divmod(y, ROW_H + ROW_GAP)
-        if within >= ROW_H or not 0 <= index < len(self.rows):
-            return None
-        return int(index)
+        for index, top in enumerate(self.row_tops):
+            if top <= y < top + ROW_H:
+                return index
+        return None
 
     def _hover(self, pos: tuple[int, int]) -> None:
         hovered = self.row_at(pos)
@@ -222,7 +247,7 @@ class LoadScene(Scene):
     # ---- drawing ------------------------------------------------------------------------
     def row_rect(self, index: int) -> pygame.Rect:
         """Where row `index` is on the canvas now (it may be outside the window)."""
-        y = LIST_VIEW.y + index * (ROW_H + ROW_GAP) - self.scroller.offset
+        y = LIST_VIEW.y + self.row_tops[index] - self.scroller.offset
         return pygame.Rect(LIST_VIEW.x, y, LIST_VIEW.width, ROW_H)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
@@ -253,6 +278,12 @@ class LoadScene(Scene):
         # a little room around the window for the selection glow; within the app's own clip
         # (it may be drawing only what changed)
         canvas.set_clip(LIST_VIEW.inflate(2 * LIST_MARGIN, 2 * LIST_MARGIN).clip(old_clip))
+        for top, title in self.headings:
+            y = LIST_VIEW.y + top - self.scroller.offset
+            if y + HEADING_H < LIST_VIEW.top - 10 or y > LIST_VIEW.bottom + 10:
+                continue
+            theme.draw_text(canvas, title, (LIST_VIEW.x + 4, y + HEADING_H - 12), theme.SIZE_BODY,
+                            theme.TEXT_DIM, bold=True, anchor="bottomleft")
         for index, row in enumerate(self.rows):
             rect = self.row_rect(index)
             if rect.bottom < LIST_VIEW.top - 10 or rect.top > LIST_VIEW.bottom + 10:

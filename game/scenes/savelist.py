@@ -60,6 +60,20 @@ class SaveRow:
         return self.is_autosave and self.ok and not self.finished
 
     @property
+    def unmoved(self) -> bool:
+        """A game that reads well, is not over and has no move yet: nothing in it to resume."""
+        return self.ok and not self.finished and self.moves == 0
+
+    @property
+    def section(self) -> str:
+        """Which part of the load list the row belongs to: "resume" (an unfinished game's
+        autosave, or one that cannot be read), "finished" (a finished game's autosave) or
+        "saved" (a save the player made)."""
+        if not self.is_autosave:
+            return "saved"
+        return "finished" if self.finished else "resume"
+
+    @property
     def seat_names(self) -> list[str]:
         return [str(seat.get("name", "?")) for seat in self.seats]
 
@@ -172,14 +186,20 @@ def read_standing(row: SaveRow, data: dict[str, Any]) -> None:
         row.winners = list(winners)
 
 
+#: the load list's parts, top to bottom, with their headings
+SECTIONS = (("resume", "Games to resume"), ("finished", "Finished games"), ("saved", "Saved games"))
+
+
 def autosave_rows() -> list[SaveRow]:
-    """Every game's autosave (the old single one too), newest first."""
-    return [read_row(path, is_autosave=True) for path in autosaves.files()]
+    """Every game's autosave (the old single one too), newest first; not those of games nobody
+    moved in (nothing to resume there; the menu removes them, see autosaves.remove_unmoved)."""
+    rows = [read_row(path, is_autosave=True) for path in autosaves.files()]
+    return [row for row in rows if not row.unmoved]
 
 
 def list_saves() -> list[SaveRow]:
-    """The autosaves first (unfinished games are what a player usually wants), newest first,
-    then the saves, newest first."""
+    """In the order of SECTIONS: the unfinished games' autosaves (what a player usually wants),
+    then the finished games' autosaves, then the saves; each part newest first."""
     rows = autosave_rows()
     rows.sort(key=lambda r: r.finished)     # stable: finished games' autosaves after the rest
     try:

@@ -736,3 +736,50 @@ def test_monkey_load(app, monkeypatch):
 def test_monkey_save_dialog(app):
     session = game_session()
     monkey(app, lambda: SaveDialog(app, session), seed=3)
+
+
+# ---- autosaves do not pile up (issue 22) -----------------------------------------------------
+def test_a_game_nobody_moved_in_leaves_no_autosave_once_the_menu_is_back(app):
+    """Started, then left at move 0: nothing to resume, so its autosave goes when the menu
+    comes back, and it is never listed; a game with a move stays."""
+    moved = Session(get("ubike"), [Seat("X"), Seat("Y")], {}, 5, autosave_path=autosaves.new_path("ubike"))
+    moved.apply(moved.state.legal_actions()[0])
+    unmoved_path = autosaves.new_path("ubike")
+    unmoved = Session(get("ubike"), [Seat("Ann"), Seat("Bot Ada", kind="bot")], {}, 6, autosave_path=unmoved_path)
+    unmoved.autosave()   # as the setup screen writes it at the start
+    assert unmoved_path.exists()
+    game = open_game(app, unmoved)
+    pump(app)
+    assert app.find(GameScene) is game
+    while not isinstance(app.top, MenuScene):   # the game (and a curtain in front of it) closes
+        app.top.close()
+        pump(app)
+    assert not unmoved_path.exists(), "a game left at move 0 kept its autosave"
+    assert moved.autosave_path.exists()
+    assert app.errors == []
+
+
+def test_the_load_list_puts_games_to_resume_finished_games_and_saves_under_their_headings(app):
+    now = time.time()
+    saved = make_save("Kept trip", moves=2)
+    done, _ = played_to_the_end([Seat("Ann"), Seat("Bo")], autosave_path=autosaves.new_path("ubike"))
+    going = Session(get("ubike"), [Seat("X"), Seat("Y")], {}, 5, autosave_path=autosaves.new_path("ubike"))
+    going.apply(going.state.legal_actions()[0])
+    idle_path = autosaves.new_path("ubike")
+    write_json_atomic(idle_path, Session(get("ubike"), [Seat("P"), Seat("Q")], {}, 8).to_save())
+    for k, path in enumerate((saved, done.autosave_path, going.autosave_path)):
+        os.utime(path, (now - 100 * k, now - 100 * k))   # the save is the newest file of all
+    scene = app.push(LoadScene(app))
+    pump(app)
+    assert [r.path for r in scene.rows] == [going.autosave_path, done.autosave_path, saved]
+    assert [title for _, title in scene.headings] == ["Games to resume", "Finished games", "Saved games"]
+    # each heading sits above its part's first row, and rows are hit where they are drawn
+    tops = dict(zip((title for _, title in scene.headings), (top for top, _ in scene.headings)))
+    assert tops["Games to resume"] < scene.row_tops[0] < tops["Finished games"] < scene.row_tops[1] \
+        < tops["Saved games"] < scene.row_tops[2]
+    for index in range(len(scene.rows)):
+        rect = scene.row_rect(index)
+        assert scene.row_at(rect.center) == index
+        assert scene.row_at((rect.centerx, rect.top - 20)) is None   # the gap or a heading
+    assert idle_path.exists(), "listing never deletes (the menu does, when no game is open)"
+    assert app.errors == []
