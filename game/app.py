@@ -119,6 +119,7 @@ class App:
         self.viewport = Viewport(self.window.get_size())
         self.scenes: list[Scene] = []
         self.mouse_pos: tuple[int, int] = (-1, -1)
+        self.recovering = False   # True while the error screen replaces what went wrong
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
@@ -397,6 +398,12 @@ class App:
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self._need_full_present = True
             return
+        if event.type == pygame.WINDOWLEAVE:
+            # nothing is under the pointer now: every scene drops its hover and its pictures
+            self.mouse_pos = (-1, -1)
+            for scene in self.scenes:
+                scene.on_pointer_left()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             self.settings.save()
@@ -485,10 +492,13 @@ class App:
         if len(self.errors) > 20:  # errors in the error screen itself: give up cleanly
             self.running = False
             return
+        self.recovering = True   # the table closing now keeps its autosave for the error screen
         try:
             self.reset_to(self.scene("menu"), self.scene("error", exc))
         except Exception:
             self.running = False
+        finally:
+            self.recovering = False
 
     # ---- leaving --------------------------------------------------------------------------
     def quit(self) -> None:

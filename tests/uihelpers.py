@@ -17,14 +17,14 @@ def make_app(size=(1280, 720), **settings) -> App:
     return App(headless=True, settings=Settings(**defaults), window_size=size)
 
 
-def open_table(seats, game: str = "staedtetour", seed: int = 4, **settings):
-    """An app at the main menu with a new game of `game` for `seats` open on top: (app, scene,
-    session)."""
+def open_table(seats, game: str = "staedtetour", seed: int = 4, size=(1280, 720), **settings):
+    """An app (a window of `size`) at the main menu with a new game of `game` for `seats`
+    open on top: (app, scene, session)."""
     from game.core.registry import get
     from game.core.session import Session
     from game.scenes.menu import MenuScene
     from game.table.frame import open_game
-    app = make_app(**settings)
+    app = make_app(size, **settings)
     app.push(MenuScene(app))
     spec = get(game)
     session = Session(spec, seats, spec.default_options(), seed)

@@ -5,7 +5,8 @@ game's autosave, nor a damaged or newer-version one. The single `autosave.json` 
 versions is listed with them and moved into the folder when it is continued. Finished games'
 autosaves are kept a while (the newest few), then removed; half-written temporary files of
 interrupted writes are removed at start. A game nobody made a move in has nothing to resume:
-its autosave is removed at start and whenever the main menu comes back (`remove_unmoved`).
+its autosave is removed when its table closes (`remove_if_unmoved`; not after a crash, whose
+screen offers it) and, left over from an earlier run, at start (`remove_unmoved`).
 """
 from __future__ import annotations
 
@@ -80,10 +81,23 @@ def unmoved(data: dict) -> bool:
     return data.get("over") is not True and not data.get("actions")
 
 
+def remove_if_unmoved(path: Path) -> bool:
+    """Remove the autosave at `path` if it holds a game nobody moved in (True if removed); a
+    file this Journeys cannot read is kept."""
+    WRITER.flush()
+    try:
+        if not unmoved(read_save(path)):
+            return False
+        path.unlink()
+    except (SaveError, OSError):
+        return False
+    return True
+
+
 def remove_unmoved() -> list[Path]:
     """Remove the autosaves of games nobody moved in (left at move 0); returns them. Only
     files this Journeys reads are removed, never a damaged or newer-version one. Call it only
-    while no game is open: the open game's autosave may still be at move 0."""
+    while no game is open (at start): the open game's autosave may still be at move 0."""
     WRITER.flush()   # a write still queued (an undo back to move 0, say) lands first
     removed = []
     for path in files():

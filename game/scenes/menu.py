@@ -166,10 +166,6 @@ class MenuScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        # back from a game (nothing is open above the menu now): a game left at move 0 has
-        # nothing to resume, so its autosave goes rather than fill the load list
-        if not any(getattr(scene, "releases_memory", False) for scene in self.app.scenes):
-            autosaves.remove_unmoved()
         self._read_continue()
 
     # ---- drawing --------------------------------------------------------------------------

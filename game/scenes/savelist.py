@@ -191,10 +191,9 @@ SECTIONS = (("resume", "Games to resume"), ("finished", "Finished games"), ("sav
 
 
 def autosave_rows() -> list[SaveRow]:
-    """Every game's autosave (the old single one too), newest first; not those of games nobody
-    moved in (nothing to resume there; the menu removes them, see autosaves.remove_unmoved)."""
-    rows = [read_row(path, is_autosave=True) for path in autosaves.files()]
-    return [row for row in rows if not row.unmoved]
+    """Every game's autosave (the old single one too), newest first. (A game nobody moved in
+    keeps none once its table closes: see GameScene.on_exit and autosaves.remove_unmoved.)"""
+    return [read_row(path, is_autosave=True) for path in autosaves.files()]
 
 
 def list_saves() -> list[SaveRow]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable
 import pygame
 import pygame_gui
 
-from game.core import stats
+from game.core import autosaves, stats
 from game.core.ai.worker import BotRunner, Pending
 from game.core.protocol import Action, Event, IllegalAction
 from game.core.registry import import_attr
@@ -298,10 +298,20 @@ class GameScene(Scene):
         out again under a still mouse, and the old hover would name what is no longer there.
         Every view change comes here; `perform` asks again once the scene has taken in the
         move (its on_applied may lay the table out once more)."""
-        pos = self.app.mouse_pos
-        if pos[0] < 0:
-            return
-        self.hover = self.hit_board(pos) if BOARD.collidepoint(pos) else self._hit_side(pos)
+        self.hover = self.hover_at(self.app.mouse_pos)
+
+    def hover_at(self, pos: tuple[int, int]) -> Hashable:
+        """What the pointer at `pos` is over (None off the window: (-1, -1)). The one place a
+        hover is worked out, on a move of the mouse as after a move of the game; scenes that
+        keep more per hover (a card shown large) override it and set that here too."""
+        if pos[0] < 0 or pos[1] < 0:
+            return None
+        return self.hit_board(pos) if BOARD.collidepoint(pos) else self._hit_side(pos)
+
+    def on_pointer_left(self) -> None:
+        """The pointer left the window: no hover, no hover picture survives it."""
+        super().on_pointer_left()
+        self.rehover()
 
     def on_view(self) -> None:
         """Hook: the viewer's view (or the viewer) changed; drop per-view choices here."""
@@ -473,6 +483,12 @@ class GameScene(Scene):
         self._bot_generation += 1
         self._bot_future = None
         self.session.flush()
+        # a game nobody moved in has nothing to resume: its autosave goes with its table, so
+        # abandoned starts do not pile up in the load list (after a crash the error screen
+        # offers it, so there it stays)
+        path = self.session.autosave_path
+        if not self.session.actions and path is not None and not self.app.recovering:
+            autosaves.remove_if_unmoved(path)
 
     # ---- events ---------------------------------------------------------------------------
     def on_ui_event(self, event: pygame.event.Event) -> None:
@@ -513,22 +529,22 @@ class GameScene(Scene):
                 return True
             return False
         if event.type == pygame.MOUSEMOTION:
-            hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
-            if hover != self.hover:
-                self.hover = hover
+            self.hover = self.hover_at(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if BOARD.collidepoint(event.pos):
-                if self.anim.busy:
+                skipped = self.anim.busy
+                if skipped:
                     self.anim.finish_all()
+                    self._log_held_from = None   # the move is shown now: told, and the turn goes on
                 target = self.hit_board(event.pos)
-                if target is None:
-                    return True
+                if target is None and (skipped or not self.is_my_turn()):
+                    return True   # a click that skips the animation, or on nothing
                 if not self.is_my_turn():
                     seat = self.table.to_act()
                     self.refuse("The game is over." if seat is None else f"It is {self.name(seat)}'s turn.")
                     return True
-                self.click_target(target)
+                self._click_board(target)
                 return True
         return False
 
@@ -550,6 +566,83 @@ class GameScene(Scene):
         self.status_note = self.map_problem
         self.status_warning = True
         return image
+
+    # ---- targets: what a person may click, declared in one place --------------------------------
+    #: the scene declares its targets (`target_of`, `step_targets`): the table then glows them
+    #: all without hovering (the scene's drawing reads `glowing`), hands only their clicks to
+    #: `click_target` and answers any other click with a reason (`why_not_target`)
+    declares_targets = False
+    _click_key: Hashable = object()
+    _click_cache: dict[Hashable, list[Action]] = {}
+
+    def target_of(self, action: Action) -> Hashable:
+        """Hook: what a person clicks on the board for the legal `action` (a key as `hit_board`
+        returns it), or None where no click on the board leads to it (a button does)."""
+        return None
+
+    def step_targets(self) -> list[Hashable]:
+        """Hook: more clickable keys that are a step of a choice rather than a whole action (a
+        card to pick before how to pay for it; one already picked, to put back)."""
+        return []
+
+    def selection_key(self) -> Hashable:
+        """Hook: the scene's half-made choice, on which its targets depend."""
+        return None
+
+    def click_targets(self) -> dict[Hashable, list[Action]]:
+        """Every key a person may click on the board now, each with the legal actions it leads
+        to (none for a step of a choice); empty unless a person acts."""
+        if not self.declares_targets:
+            return {}
+        turn = self.turn
+        key = (self.ctx.version, turn.phase, self.selection_key())
+        if key != self._click_key:
+            targets: dict[Hashable, list[Action]] = {}
+            if turn.acting:
+                for action in self.ctx.legal:
+                    target = self.target_of(action)
+                    if target is not None:
+                        targets.setdefault(target, []).append(action)
+                for target in self.step_targets():
+                    targets.setdefault(target, [])
+            self._click_cache, self._click_key = targets, key
+        return self._click_cache
+
+    @property
+    def glowing(self) -> frozenset:
+        """The targets that glow: every one a person may click now, hovered or not."""
+        return frozenset(self.click_targets())
+
+    def glow_width(self, target: Hashable, base: int = 3) -> int:
+        """How strong a target's glow is: stronger under the pointer (0: it does not glow)."""
+        if target not in self.glowing:
+            return 0
+        return base + 2 if self.hover == target else base
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        """Hook: the canvas area `target` glows in; a click at its centre means `target` (for
+        the keyboard and the tests)."""
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        """Hook: why a click on `target` (not a glowing one; None: on nothing) does nothing now,
+        in the game's words."""
+        if target is None:
+            return "Nothing to click there."
+        return "That cannot be chosen now."
+
+    def _click_board(self, target: Hashable) -> None:
+        """A person whose turn it is clicked `target` on the board."""
+        if not self.declares_targets:
+            if target is not None:
+                self.click_target(target)
+            return
+        if target in self.click_targets():
+            self.click_target(target)
+        elif target is None:   # on nothing: a word, no warning sound
+            self.status_note, self.status_seat, self.status_warning = self.why_not_target(None), None, False
+        else:
+            self.refuse(self.why_not_target(target))
 
     # ---- board hooks (subclasses) -----------------------------------------------------------
     def hit_board(self, pos: tuple[int, int]) -> Hashable:

@@ -102,6 +102,10 @@ class Scene:
         self.invalidate()
 
     # ---- events ---------------------------------------------------------------------------
+    def on_pointer_left(self) -> None:
+        """The pointer left the window: hovers end (pygame-gui's too, with its tooltips)."""
+        self.invalidate()
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Give the event to pygame-gui first, then to the scene."""
         consumed = self.ui.process_events(event)

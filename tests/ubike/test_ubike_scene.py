@@ -218,7 +218,9 @@ def test_window_shrunk_to_nothing_and_back():
 
 def test_pause_menu_and_back_to_the_main_menu():
     app = make_app()
-    start_session(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)])
+    scene = start_session(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)])
+    frames(app)
+    scene.try_action(scene.ctx.legal[0])   # a game nobody moved in is not kept to continue
     frames(app)
     press(app, pygame.K_ESCAPE)
     from game.scenes.pause import PauseScene

@@ -26,6 +26,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.load import DETAIL, LoadScene
 from game.scenes.results import ResultsScene
 from game.scenes.save_dialog import SaveDialog, safe_name
+from game.scenes.savelist import list_saves as savelist_rows
 from game.scenes.stats import StatsScene
 from game.settings import Settings
 from game.table.frame import GameScene, open_game
@@ -740,8 +741,8 @@ def test_monkey_save_dialog(app):
 
 # ---- autosaves do not pile up (issue 22) -----------------------------------------------------
 def test_a_game_nobody_moved_in_leaves_no_autosave_once_the_menu_is_back(app):
-    """Started, then left at move 0: nothing to resume, so its autosave goes when the menu
-    comes back, and it is never listed; a game with a move stays."""
+    """Started, then left at move 0: nothing to resume, so its autosave goes with its table;
+    a game with a move stays, and so does one left over from a crash until the next start."""
     moved = Session(get("ubike"), [Seat("X"), Seat("Y")], {}, 5, autosave_path=autosaves.new_path("ubike"))
     moved.apply(moved.state.legal_actions()[0])
     unmoved_path = autosaves.new_path("ubike")
@@ -757,6 +758,11 @@ def test_a_game_nobody_moved_in_leaves_no_autosave_once_the_menu_is_back(app):
     assert not unmoved_path.exists(), "a game left at move 0 kept its autosave"
     assert moved.autosave_path.exists()
     assert app.errors == []
+    crashed = autosaves.new_path("ubike")
+    write_json_atomic(crashed, Session(get("ubike"), [Seat("P"), Seat("Q")], {}, 8).to_save())
+    assert crashed in [r.path for r in savelist_rows()]
+    autosaves.tidy(force=True)   # the next start
+    assert not crashed.exists() and moved.autosave_path.exists()
 
 
 def test_the_load_list_puts_games_to_resume_finished_games_and_saves_under_their_headings(app):
@@ -765,8 +771,6 @@ def test_the_load_list_puts_games_to_resume_finished_games_and_saves_under_their
     done, _ = played_to_the_end([Seat("Ann"), Seat("Bo")], autosave_path=autosaves.new_path("ubike"))
     going = Session(get("ubike"), [Seat("X"), Seat("Y")], {}, 5, autosave_path=autosaves.new_path("ubike"))
     going.apply(going.state.legal_actions()[0])
-    idle_path = autosaves.new_path("ubike")
-    write_json_atomic(idle_path, Session(get("ubike"), [Seat("P"), Seat("Q")], {}, 8).to_save())
     for k, path in enumerate((saved, done.autosave_path, going.autosave_path)):
         os.utime(path, (now - 100 * k, now - 100 * k))   # the save is the newest file of all
     scene = app.push(LoadScene(app))
@@ -781,5 +785,4 @@ def test_the_load_list_puts_games_to_resume_finished_games_and_saves_under_their
         rect = scene.row_rect(index)
         assert scene.row_at(rect.center) == index
         assert scene.row_at((rect.centerx, rect.top - 20)) is None   # the gap or a heading
-    assert idle_path.exists(), "listing never deletes (the menu does, when no game is open)"
     assert app.errors == []

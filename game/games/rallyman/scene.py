@@ -792,7 +792,10 @@ class RallymanScene(GameScene):
                 loss = loss_at[j] if 0 <= j < len(loss_at) else 0
                 before = here if i == moved else path[i - 1]
                 after = path[i + 1] if i + 1 < len(path) else None
-                items.append((self.box[space].inflate(40, 40),
+                cx, cy = self.centre[space]
+                # the space, its line to the next, its gear disc and the loss chance under it
+                area = self.box[space].inflate(40, 40).union(pygame.Rect(cx - 44, cy - 20, 88, 72))
+                items.append((area,
                               ("step", space, colour, st["gear"], st["over_limit"], bool(st["extra_cautions"]),
                                loss, before, after)))
         items += [(self.box[space].inflate(40, 40), ("placement", space, gear, i))

@@ -378,7 +378,9 @@ class StaedtetourState(GameState):
         animate); `chosen` is the road the tour guide took at the fork it began at, and
         `stops_before` how many stops the bus had already reached in this move."""
         if self.logging and len(self.route) - 1 > start:
-            self.emit("drive", seat=self.guide, path=self.route[start:], chosen=chosen, stops_before=start)
+            stops = len(self.route) - 1 - start
+            self.emit("drive", f"The bus drives {plural(stops, 'stop')} to {place_name(self.route[-1])}.",
+                      seat=self.guide, path=self.route[start:], chosen=chosen, stops_before=start)
 
     def _holder(self, stop: str) -> int | None:
         if stop not in DESTINATIONS:

@@ -56,6 +56,9 @@ class StaedtetourScene(GameScene):
         self.placement: Picker[PlaceBus] = Picker([], steps=(lambda a: a.stop, lambda a: a.behind))
         self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
         self.bus_moving = False
+        #: the moves the bots drove since a person last moved: (guide, the stops), drawn until
+        #: a person moves, so that every bot's way can be read, not only the last one's
+        self.past_trails: list[tuple[int, tuple[str, ...]]] = []
         #: where the bus was last drawn, in map pixels (what a person sees of its drive)
         self.bus_drawn_at: tuple[float, float] | None = None
         #: how many stops of this move's route the animation has reached (None: all of them)
@@ -122,7 +125,57 @@ class StaedtetourScene(GameScene):
             self.placement.reset(legal)
         return self.placement
 
+    # ---- targets: what a click means (table kit) ------------------------------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        if isinstance(action, DrawTicket):
+            return ("bag",)
+        if isinstance(action, Drive):
+            return ("stop", action.to)
+        return None   # where the bus starts is chosen in two clicks: step targets
+
+    def step_targets(self) -> list[Hashable]:
+        if self.view["phase"] != PLACE:
+            return []
+        # the start stops; once one is chosen, the roads the bus may leave by, and the chosen
+        # stop itself (a click there puts it back, to choose another)
+        again = [self.placing] if self.placing is not None and self.is_my_turn() else []
+        return [("stop", stop) for stop in self._stop_choices() + again]
+
+    def selection_key(self) -> Hashable:
+        return tuple(self.placement.chosen)
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        if target == ("bag",):
+            return pygame.Rect(BAG)
+        if isinstance(target, tuple) and target[0] == "stop" and target[1] in self.stops:
+            return self.glow_rect(target[1]).move(MAP.topleft)
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        phase = self.view["phase"]
+        if target == ("bag",):
+            return self.ctx.explain(DrawTicket()) or "The ticket for this turn is drawn: now the bus drives."
+        if isinstance(target, tuple) and target[0] == "stop":
+            if phase == DRAW:
+                return "First pull a ticket out of the bag."
+            if phase == PLACE:
+                if self.placing is not None:
+                    return ("Click a glowing stop next to the bus (it leaves with its back to that one), "
+                            "or the bus's stop again to start elsewhere.")
+                return "The bus starts on an intermediate stop, not at a destination."
+            if phase == DRIVE:
+                return self.ctx.explain(Drive(target[1])) or "The bus can only take a glowing road from here."
+        return "Nothing to click there."
+
     def clickable_stops(self) -> list[str]:
+        """The stops that glow: those the kit says a click on means something now."""
+        glowing = self.glowing
+        return [stop for stop in self._stop_choices() if ("stop", stop) in glowing]
+
+    def _stop_choices(self) -> list[str]:
+        """The stops a click may choose in this phase (drive on to, place the bus at)."""
         if not self.is_my_turn():
             return []
         phase = self.view["phase"]
@@ -195,11 +248,12 @@ class StaedtetourScene(GameScene):
     def _overlay_key(self) -> Hashable:
         v = self.view
         return (v["bus"], v["behind"], tuple(self.clickable_stops()), self.hover, self.bus_moving, self.placing,
-                v["phase"], tuple(self.trail()), self._destination_marks())
+                v["phase"], tuple(self.trail()), self._destination_marks(), tuple(self.past_trails))
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        bus, behind, targets, _hover, moving, placing, phase, trail, marks = key  # type: ignore[misc]
+        bus, behind, targets, _hover, moving, placing, phase, trail, marks, past = key  # type: ignore[misc]
         rects = [self._road_bounds(a, b) for a, b in zip(trail, trail[1:])]
+        rects += [self._road_bounds(a, b) for _guide, route in past for a, b in zip(route, route[1:])]
         discard, mine = marks
         for stop in (*discard, mine):
             if stop in self.stops:
@@ -235,6 +289,8 @@ class StaedtetourScene(GameScene):
         v = self.view
         surface = map_view(canvas)
         self._draw_destination_marks(surface)
+        for guide, route in self.past_trails:
+            self._draw_past_trail(surface, guide, route)
         self._draw_trail(surface, self.trail())
         targets = self.clickable_stops()
         origin = self.placing if v["phase"] == PLACE else v["bus"]
@@ -271,6 +327,17 @@ class StaedtetourScene(GameScene):
         area = self.bus_rect(bus)
         return [bus] + [stop for stop in self.stops
                         if stop != bus and self.name_at(stop)[1].colliderect(area)]
+
+    def _draw_past_trail(self, surface: pygame.Surface, guide: int, route: tuple[str, ...]) -> None:
+        """A way a bot drove earlier in this round of bots: thinner, in its guide's colour."""
+        colour = theme.seat_colour(self.ctx.seats[guide].colour)
+        for a, b in zip(route, route[1:]):
+            points = self.road(a, b)
+            pygame.draw.lines(surface, (40, 30, 24), False, points, 6)
+            pygame.draw.lines(surface, colour, False, points, 3)
+        x, y = self.stop_xy(route[-1])   # where it stopped
+        pygame.draw.circle(surface, (40, 30, 24), (round(x), round(y)), 9)
+        pygame.draw.circle(surface, colour, (round(x), round(y)), 7)
 
     def _draw_trail(self, surface: pygame.Surface, trail: list[str]) -> None:
         """The roads driven in this move, and each stop reached with its number (1, 2, ...)."""
@@ -333,21 +400,21 @@ class StaedtetourScene(GameScene):
     def _strip_signature(self) -> Hashable:
         v = self.shown()
         return (tuple(v["row"]), v["star_on_row"], v["bag_count"], self.hover == ("bag",),
-                self.is_my_turn() and v["phase"] == DRAW, v["stars_left"])
+                ("bag",) in self.glowing, v["stars_left"])
 
     def _render_strip(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
         pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
         v = self.shown()
         bag = BAG.move(-STRIP.x, -STRIP.y)
-        can_draw = self.is_my_turn() and v["phase"] == DRAW
+        can_draw = ("bag",) in self.glowing
         pygame.draw.ellipse(surface, (120, 90, 60), bag.inflate(-6, -10).move(0, 8))
         pygame.draw.rect(surface, (150, 112, 74), (bag.centerx - 24, bag.y + 6, 48, 22), border_radius=8)
         pygame.draw.line(surface, (90, 66, 44), (bag.centerx - 20, bag.y + 26), (bag.centerx + 20, bag.y + 26), 3)
         theme.draw_text(surface, str(v["bag_count"]), (bag.centerx, bag.centery + 14), theme.SIZE_LARGE,
                         theme.TEXT, bold=True, anchor="center")
         if can_draw:
-            theme.glow_outline(surface, bag.inflate(4, 4), radius=14, width=4 if self.hover == ("bag",) else 3)
+            theme.glow_outline(surface, bag.inflate(4, 4), radius=14, width=self.glow_width(("bag",)))
         theme.draw_text(surface, "in the bag", (bag.centerx, bag.bottom + 6), 16, theme.TEXT_DIM, anchor="midtop")
         count = len(v["row"])
         theme.draw_text(surface, f"{count} face up", (STRIP.width // 2, TICKETS_TOP - STRIP.y - 18), 16,
@@ -470,21 +537,18 @@ class StaedtetourScene(GameScene):
                 self.try_action(Drive(stop))
             elif phase == PLACE:
                 picker = self._placement()
-                if self.placing is None or not picker.can_choose(stop):
-                    if stop in {a.stop for a in picker.all}:   # (another) stop for the bus
-                        picker.reset()
-                        picker.choose(stop)
-                        self.status_note = ""
-                    else:
-                        self.refuse("The bus starts on an intermediate stop, not at a destination.")
+                if stop == self.placing:   # put back: choose another start
+                    picker.reset()
+                elif self.placing is None or not picker.can_choose(stop):
+                    picker.reset()   # (another) stop for the bus
+                    picker.choose(stop)
+                    self.status_note = ""
                 else:
                     picker.choose(stop)
                     action = picker.action
                     picker.reset()
                     if action is not None:
                         self.try_action(action)
-            elif phase == DRAW:
-                self.refuse("First pull a ticket out of the bag.")
 
     def key_board(self, event: pygame.event.Event) -> bool:
         if not self.is_my_turn():
@@ -505,6 +569,7 @@ class StaedtetourScene(GameScene):
         stop, and "Stop!" shows the card."""
         sounds = self.app.sound
         delay = 0.0
+        self._keep_trails(seat, before, after)
         self.reached = None
         self.held = None
         drawn = next((e.data["ticket"] for e in self.last_events if e.kind == "draw"), None)
@@ -527,6 +592,20 @@ class StaedtetourScene(GameScene):
                 self._stop_motion(event.seat, event.data["stop"], event.data["tickets"], event.data["star"], delay)
                 self.anim.add(Motion(0.0, lambda surface, t: None, lambda t: STRIP.copy(), delay=delay,
                                      on_done=self._release))
+
+    def _keep_trails(self, seat: int | None, before: dict, after: dict) -> None:
+        """A person's move clears the bots' old ways (they have been seen); a bot's move that
+        starts a new route keeps the way the bus drove before it."""
+        if seat is not None and not self.ctx.seats[seat].is_bot:
+            self.past_trails.clear()
+            return
+        route, now = tuple(before["route"]), tuple(after["route"])
+        if len(route) > 1 and now[:len(route)] != route:
+            self.past_trails.append((before["guide"], route))
+
+    def undo(self) -> None:
+        super().undo()
+        self.past_trails.clear()
 
     def _release(self) -> None:
         """The bus has got there: the table shows the prize taken and the new card."""

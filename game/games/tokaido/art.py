@@ -65,7 +65,13 @@ def glow_ring(radius: int, width: int) -> pygame.Surface:
     """The "you may walk here" ring, drawn once per size."""
     size = 2 * radius + 16
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    theme.glow_outline(surf, pygame.Rect(8, 8, 2 * radius, 2 * radius), radius=radius, width=width)
+    centre = (size // 2, size // 2)
+    c = pygame.Color(theme.HIGHLIGHT)
+    # a wide warm halo, a dark ring under the mark so that it reads on the pale paper and on
+    # the stop's own colours, then the mark itself
+    pygame.draw.circle(surf, (c.r, c.g, c.b, 120), centre, radius + 8, 8)
+    pygame.draw.circle(surf, (40, 30, 20, 220), centre, radius + 1, width + 3)
+    pygame.draw.circle(surf, c, centre, radius, width)
     return _ready(surf)
 
 

@@ -170,7 +170,7 @@ class RoadMap:
         for move in targets:
             x, y = self.slot_xy(move.index, move.slot)
             r = INN_R + 5 if self.stops[move.index].kind == INN else (SIDE_R if move.slot else STOP_R) + 5
-            ring = glow_ring(r, 5 if hovered == move.index else 3)
+            ring = glow_ring(r + 2, 7 if hovered == move.index else 4)
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
 
     def overlay_rects(self, pawns: Sequence[tuple[int, Point]], marks: Sequence[tuple[int, int, int]],
@@ -182,7 +182,7 @@ class RoadMap:
         rects += [pygame.Rect(MAP.x + x - half, MAP.y + y - half, 2 * half, 2 * half) for _seat, x, y in marks]
         for move in targets:
             x, y = self.slot_xy(move.index, move.slot)
-            r = INN_R + 14 if self.stops[move.index].kind == INN else STOP_R + 14
+            r = INN_R + 18 if self.stops[move.index].kind == INN else STOP_R + 18
             rects.append(pygame.Rect(MAP.x + x - r, MAP.y + y - r, 2 * r, 2 * r))
         if tip is not None:
             rects.append(tip.inflate(8, 8))

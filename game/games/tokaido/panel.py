@@ -579,9 +579,11 @@ def option_rows(kind: str, options: list[str], lines: list[str], inert: bool) ->
     return draw
 
 
-def render_panel(surface: pygame.Surface, c: Choice, hover: Hashable, lit: bool) -> None:
+def render_panel(surface: pygame.Surface, c: Choice, hover: Hashable, lit: bool,
+                 glowing: frozenset = frozenset()) -> None:
     """The panel in panel-local pixels: its title, any more drawing, and the cards (lifted when
-    hovered or chosen, veiled when they may not be chosen); `lit` marks a person's turn."""
+    hovered or chosen, veiled when they may not be chosen, glowing when the table says they
+    may be clicked: `glowing`); `lit` marks a person's turn."""
     surface.fill((0, 0, 0, 0))
     local = surface.get_rect()
     pygame.draw.rect(surface, theme.PANEL, local, border_radius=12)
@@ -595,14 +597,15 @@ def render_panel(surface: pygame.Surface, c: Choice, hover: Hashable, lit: bool)
         c.extra(surface)
     for spot in c.spots:
         rect = spot.rect.move(-PANEL.x, -PANEL.y)
-        hovered = hover == spot.target and spot.clickable
+        clickable = spot.target in glowing
+        hovered = hover == spot.target and clickable
         lift = 10 if spot.selected else (5 if hovered else 0)
         at = rect.move(0, -lift)
         pygame.draw.rect(surface, (14, 16, 19), rect.move(0, 5), border_radius=10)
         surface.blit(spot.face(), at)
         if spot.dim:
             surface.blit(veil(rect.size), at)
-        if spot.clickable:
+        if clickable:
             theme.glow_outline(surface, at, radius=10, width=5 if spot.selected or hovered else 3)
         if spot.selected:
             badge = (at.right - 16, at.y + 16)

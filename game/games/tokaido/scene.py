@@ -127,8 +127,9 @@ class TokaidoScene(GameScene):
         return self.view["phase"] == "play" and (pending is None or pending["kind"] == WALK)
 
     def targets(self) -> list[Move]:
-        """The places the viewer may walk to now (from the legal Move actions)."""
-        return self._targets
+        """The places the viewer may walk to now: the legal Move actions whose stop glows."""
+        glowing = self.glowing
+        return [m for m in self._targets if ("stop", m.index) in glowing]
 
     def _overlay_key(self) -> Hashable:
         v = self.view
@@ -236,10 +237,10 @@ class TokaidoScene(GameScene):
     # ---- drawing the panels ----------------------------------------------------------------------------
     def _panel_signature(self) -> Hashable:
         hover = self.hover if isinstance(self.hover, tuple) and self.hover[0] != "stop" else None
-        return (self.choice().signature(), hover)
+        return (self.choice().signature(), hover, self.glowing)
 
     def _render_panel(self, surface: pygame.Surface) -> None:
-        render_panel(surface, self.choice(), self.hover, self.is_my_turn() and not self.ctx.is_over)
+        render_panel(surface, self.choice(), self.hover, self.is_my_turn() and not self.ctx.is_over, self.glowing)
 
     def collection_seat(self) -> int | None:
         """Whose journey the collection panel shows: a seat whose panel the mouse is over (its
@@ -278,6 +279,39 @@ class TokaidoScene(GameScene):
             if spec.name == name and spec.action is not None:
                 self.try_action(spec.action)
                 return
+
+    # ---- targets: what a click means (table kit) --------------------------------------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        if isinstance(action, Move) and self.walking_now():
+            return ("stop", action.index)
+        return None   # the rest is chosen in the panel (its cards are step targets) or by its buttons
+
+    def step_targets(self) -> list[Hashable]:
+        return [spot.target for spot in self.choice().spots if spot.clickable]
+
+    def selection_key(self) -> Hashable:
+        return (self.selection, self.chosen)
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        if isinstance(target, tuple) and target and target[0] == "stop":
+            moves = [m for m in self.targets() if m.index == target[1]]
+            x, y = self.roadmap.slot_xy(target[1], moves[0].slot if moves else 0)
+            return pygame.Rect(round(MAP.x + x) - 16, round(MAP.y + y) - 16, 32, 32)
+        spot = self.spot(target)
+        return pygame.Rect(spot.rect) if spot is not None else None
+
+    def why_not_target(self, target: Hashable) -> str:
+        if target is None:
+            return "Nothing to click there."
+        if target[0] == "stop":
+            if not self.walking_now():
+                return "You are not walking now: " + self.prompt()
+            return self.ctx.explain(Move(target[1], 0)) or "You cannot walk there."
+        if target[0] == "back":
+            return "Those cards are face down."
+        return why_not(self.spot(target))
 
     # ---- clicks ----------------------------------------------------------------------------------------
     def spot(self, target: Hashable) -> Spot | None:

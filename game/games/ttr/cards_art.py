@@ -96,27 +96,34 @@ def ticket_card(a: str, b: str, points: int, size: tuple[int, int], done: bool |
     two_lines = rect.height >= 44
     d = 28 if narrow else 38
     disc = pygame.Rect(0, 0, d, d)
+    left = 8 if narrow else 10
+    full_w = rect.width - left - 6                      # a line that runs the card's whole width
+    beside_w = rect.width - d - 5 - left - (10 if done else 4)   # a line beside the disc
     if narrow and two_lines:
-        # the disc in the top corner, so that the second line runs the card's whole width;
-        # a ticket has no direction, so the longer name takes that line
-        disc.topright = (rect.right - 5, rect.y + 5)
-        a, b = sorted((a, b), key=lambda name: theme.font(16, bold=True).size(name)[0])
+        # the disc in a corner, so that one line runs the whole width; the cities keep their
+        # order (the same as everywhere else), so the disc goes beside the one that fits
+        font = theme.font(16, bold=True)
+        if font.size(a)[0] <= beside_w or font.size(b)[0] > beside_w:
+            disc.topright = (rect.right - 5, rect.y + 5)
+            widths = (beside_w, full_w)
+        else:
+            disc.bottomright = (rect.right - 5, rect.bottom - 5)
+            widths = (full_w, beside_w)
     else:
         disc.midright = (rect.right - 6, rect.centery)
+        widths = (disc.left - left - (10 if done else 4),) * 2
     pygame.draw.ellipse(surf, (60, 48, 36), disc)
     theme.draw_text(surf, str(points), disc.center, theme.SIZE_SMALL if narrow else theme.SIZE_BODY, theme.PAPER,
                     bold=True, anchor="center")
     size_text = 16 if narrow else theme.SIZE_SMALL
-    left = 8 if narrow else 10
-    text_w = disc.left - left - (10 if done else 4)   # room for the tick badge
     if two_lines:
         theme.draw_text(surf, a, (left, rect.centery - 1), size_text, theme.INK, bold=True,
-                        anchor="bottomleft", max_width=text_w)
+                        anchor="bottomleft", max_width=widths[0])
         theme.draw_text(surf, b, (left, rect.centery + 1), size_text, theme.INK, bold=True,
-                        anchor="topleft", max_width=rect.width - left - 6 if narrow else text_w)
+                        anchor="topleft", max_width=widths[1])
     else:
         theme.draw_text(surf, f"{a} – {b}", (left, rect.centery), size_text, theme.INK, bold=True,
-                        anchor="midleft", max_width=text_w)
+                        anchor="midleft", max_width=widths[0])
     if done:   # a green rim and a ticked badge on the disc's shoulder
         pygame.draw.rect(surf, DONE, rect.inflate(-2, -2), 3, border_radius=8)
         badge = pygame.Rect(0, 0, 18, 18)

@@ -181,6 +181,56 @@ class TtrScene(GameScene):
     def claimable(self) -> set[int]:
         return {a.route for a in self.legal_of(Claim)}
 
+    # ---- targets: what a click on the board means (table kit) ---------------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        if isinstance(action, DrawCard):
+            return ("deck",) if action.slot == DECK else ("face", action.slot)
+        if isinstance(action, DrawTickets) and not action.express:
+            return ("tickets",)
+        if isinstance(action, Claim):
+            return ("route", action.route)
+        if isinstance(action, Place) and action.line and self.korea and self.phase == PLACE:
+            return ("spot", action.line, self.mat_spot(action))
+        return None
+
+    def selection_key(self) -> Hashable:
+        return self.selected_route
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "face":
+            return self.face_rect(target[1])
+        if kind == "deck":
+            return pygame.Rect(DECK_RECT)
+        if kind == "tickets":
+            return pygame.Rect(TICKET_DECK_RECT)
+        if kind == "spot":
+            return self.spot_rect(target[1], target[2])
+        if kind == "route":   # its middle space
+            spaces = self.board.route_by_id[target[1]].spaces
+            x, y = spaces[len(spaces) // 2]
+            half = round(self.board.space_width / 2)
+            return pygame.Rect(round(self.map_rect.x + x) - half, round(self.map_rect.y + y) - half, 2 * half, 2 * half)
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "face":
+            return self.ctx.explain(DrawCard(target[1])) or "That card cannot be taken now."
+        if kind == "deck":
+            return self.ctx.explain(DrawCard(DECK)) or "The deck cannot be drawn from now."
+        if kind == "tickets":
+            return self.ctx.explain(DrawTickets(0)) or "Tickets cannot be drawn now."
+        if kind == "route":
+            r = self.board.route_by_id[target[1]]
+            return (self.ctx.explain(Claim(r.id, r.colour if r.colour != GREY else COLOURS[0], 0, r.length))
+                    or "You cannot pay for that route with your cards.")
+        if kind == "spot":
+            return "Put a train on the mat right after claiming a route of that line's colour."
+        return "Nothing to click there: the glowing routes, cards and decks are what you may take."
+
     def payments(self, route: int) -> list[Claim]:
         """The legal ways to pay for `route`, fewest cards first, then fewest locomotives."""
         pays = [a for a in self.legal_of(Claim) if a.route == route]
@@ -319,12 +369,16 @@ class TtrScene(GameScene):
         """Every map tile's signature, worked out once per change of the claims shown."""
         claims = self.shown_claims()
         festivals = tuple(sorted(self.view["festival_at"].items()))
-        key = (self.map_problem, claims, festivals)
+        glowing = self.glowing_routes()
+        key = (self.map_problem, claims, festivals, glowing)
         if key != self._tile_key:
             sigs: list[list[Any]] = [[self.map_problem] for _ in self.map_tiles]
             for claim in claims:
                 for i in self._route_tiles[claim[0]]:
                     sigs[i].append(claim)
+            for route_id in glowing:
+                for i in self._route_tiles[route_id]:
+                    sigs[i].append(("glow", route_id))
             for festival, count in festivals:
                 for i in self._badge_tiles.get(festival, ()):
                     sigs[i].append((festival, count))
@@ -356,8 +410,15 @@ class TtrScene(GameScene):
         return self._claims_canvas
 
     def _render_map_tile(self, surface: pygame.Surface, tile: pygame.Rect) -> None:
-        """One tile of the map (map pixels `tile`): the trains, then the festival cards."""
+        """One tile of the map (map pixels `tile`): the trains, the glow of every route the
+        viewer may claim now, then the festival cards."""
         surface.blit(self._sync_claims_canvas(), (0, 0), tile)
+        glowing = [r for r in self.glowing_routes() if self.route_box[r].move(-self.map_rect.x, -self.map_rect.y).colliderect(tile)]
+        for route_id in glowing:
+            for poly in self.space_polygons(route_id, 3):
+                moved = [(x - tile.x, y - tile.y) for x, y in poly]
+                pygame.draw.polygon(surface, (30, 26, 22), moved, 5)
+                pygame.draw.polygon(surface, theme.HIGHLIGHT, moved, 2)
         for key, count in self.view["festival_at"].items():
             if count:
                 badge = cards_art.festival_badge(count)
@@ -446,6 +507,10 @@ class TtrScene(GameScene):
         hover = self.hover
         return hover[1] if isinstance(hover, tuple) and hover and hover[0] == "ticket" else None
 
+    def glowing_routes(self) -> tuple[int, ...]:
+        """The routes that glow on the map: every one the viewer may claim now."""
+        return tuple(sorted(t[1] for t in self.glowing if t[0] == "route"))
+
     def hovered_route(self) -> int | None:
         hover = self.hover
         if isinstance(hover, tuple) and hover and hover[0] == "route" and hover[1] in self.claimable():
@@ -533,7 +598,7 @@ class TtrScene(GameScene):
     def _strip_signature(self) -> Hashable:
         v = self.view
         return (tuple(v["face_up"]), v["deck_count"], v["ticket_deck_count"], len(v["discard"]), self.hover,
-                tuple(map(repr, self.legal_of(DrawCard))), _bool(self.legal_of(DrawTickets)), v["phase"],
+                tuple(sorted(t for t in self.glowing if t[0] in ("face", "deck", "tickets"))), v["phase"],
                 v["final_turns"], v["draft_card_drawn"], v["festivals_hidden"], v["tickets_open"],
                 self.is_my_turn())
 
@@ -542,7 +607,7 @@ class TtrScene(GameScene):
         pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
         v = self.view
         mine = self.is_my_turn() and v["phase"] in (TURN, DRAWING)
-        can = {a.slot for a in self.legal_of(DrawCard)}
+        glowing = self.glowing
         theme.draw_text(surface, "Face up", (STRIP.width // 2, 8), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True,
                         anchor="midtop")
         for slot, card in enumerate(v["face_up"]):
@@ -551,25 +616,24 @@ class TtrScene(GameScene):
                 pygame.draw.rect(surface, theme.LINE, rect, 2, border_radius=8)
                 continue
             surface.blit(cards_art.train_card(card, FACE, COLOUR_LABELS[card] if card != LOCO else "Loco"), rect)
-            if mine and slot in can:
-                theme.glow_outline(surface, rect, radius=9, width=4 if self.hover == ("face", slot) else 2)
+            if ("face", slot) in glowing:
+                theme.glow_outline(surface, rect, radius=9, width=self.glow_width(("face", slot), 2))
             elif mine and v["phase"] == DRAWING and card == LOCO:   # refused as a second card
                 veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                 veil.fill((20, 22, 26, 150))
                 surface.blit(veil, rect)
                 pygame.draw.line(surface, theme.WARNING, rect.topleft, rect.bottomright, 3)
         for rect, label, count, tickets, ok in (
-                (DECK_RECT, "Deck", v["deck_count"], False, mine and DECK in can),
-                (TICKET_DECK_RECT, "Tickets", v["ticket_deck_count"], True,
-                 self.is_my_turn() and _bool(self.legal_of(DrawTickets)))):
+                (DECK_RECT, "Deck", v["deck_count"], False, ("deck",) in glowing),
+                (TICKET_DECK_RECT, "Tickets", v["ticket_deck_count"], True, ("tickets",) in glowing)):
             local = rect.move(-STRIP.x, -STRIP.y)
             if count:
                 surface.blit(cards_art.card_back(FACE, tickets), local)
             else:
                 pygame.draw.rect(surface, theme.LINE, local, 2, border_radius=8)
             if ok:
-                hover = self.hover == (("tickets",) if tickets else ("deck",))
-                theme.glow_outline(surface, local, radius=9, width=4 if hover else 2)
+                theme.glow_outline(surface, local, radius=9,
+                                   width=self.glow_width(("tickets",) if tickets else ("deck",), 2))
             theme.draw_text(surface, f"{label} {count}", (local.centerx, local.bottom + 6), theme.SIZE_SMALL,
                             theme.TEXT, bold=True, anchor="midtop")
         y = TICKET_DECK_RECT.bottom - STRIP.y + 40
@@ -642,7 +706,7 @@ class TtrScene(GameScene):
     def _mat_line_signature(self, line: str):
         def signature() -> Hashable:
             hover = self.hover if isinstance(self.hover, tuple) and self.hover[:2] == ("spot", line) else None
-            targets = tuple(spot for (l, spot) in self.place_targets() if l == line)
+            targets = tuple(sorted(t[2] for t in self.glowing if t[0] == "spot" and t[1] == line))
             hidden = tuple(spot for (l, spot) in self.hidden_spots if l == line)
             return (tuple(self.view["province"][line]), targets, hover, hidden)
         return signature
@@ -659,7 +723,6 @@ class TtrScene(GameScene):
         panel = surface.get_rect().inflate(0, 24).move(0, -12) if last else surface.get_rect()
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=12 if last else 0)
         ox, oy = area.topleft
-        targets = self.place_targets()
         fill, symbol = cards_art.colours()[line]
         spots = self.view["province"][line]
         first = self.spot_rect(line, 1).move(-ox, -oy)
@@ -681,8 +744,8 @@ class TtrScene(GameScene):
             else:
                 theme.draw_text(surface, str(spot), rect.center, theme.SIZE_BODY, theme.INK, bold=True,
                                 anchor="center")
-            if (line, spot) in targets:
-                theme.glow_outline(surface, rect, radius=8, width=4 if self.hover == ("spot", line, spot) else 2)
+            if ("spot", line, spot) in self.glowing:
+                theme.glow_outline(surface, rect, radius=8, width=self.glow_width(("spot", line, spot), 2))
         x = 62
         ranked = sorted(sums.items(), key=lambda kv: -kv[1])
         if not ranked:
@@ -805,10 +868,7 @@ class TtrScene(GameScene):
             elif self.hover == ("ticket", ticket):
                 pygame.draw.rect(surface, theme.HIGHLIGHT, local, 2, border_radius=8)
         if phase == DRAFT and mine:
-            picks = self.view["draft_picks"][self.viewer] or []
-            note = f"Picked so far: {len(picks)}. Click a ticket to take it; the rest pass on."
-            theme.draw_paragraph(surface, note, pygame.Rect(16, rect.height - 56, rect.width - 32, 50),
-                                 theme.SIZE_SMALL, theme.TEXT_DIM, line_gap=0)
+            self._draw_own_tickets(surface, pygame.Rect(16, rect.height - 118, rect.width - 32, 112))
         elif not self._panel_tickets() and phase not in (FESTIVAL, PLACE) and self.selected_route is None:
             theme.draw_text(surface, "No tickets yet.", (16, y + 40), theme.SIZE_SMALL, theme.TEXT_DIM)
         if self._express_room() and mine and self.selected_route is None:
@@ -820,6 +880,22 @@ class TtrScene(GameScene):
             if len(pays) > self._pay_room():
                 theme.draw_text(surface, f"{len(pays)} ways to pay: page {self.pay_page + 1}",
                                 (16, rect.height - 30), theme.SIZE_SMALL, theme.TEXT_DIM)
+
+    def _ticket_words(self, tickets: list[int]) -> str:
+        return " · ".join(f"{self.city(self.board.tickets[t].a)}–{self.city(self.board.tickets[t].b)} "
+                          f"{self.board.tickets[t].points}" for t in tickets)
+
+    def _draw_own_tickets(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """During a draft, the viewer's own tickets stay on show under the packet: those kept
+        before (the second draft) and those picked so far in this one."""
+        picks = list(self.view["draft_picks"][self.viewer] or [])
+        kept = [t for t in self.my_tickets() if t not in picks]
+        lines = []
+        if kept:
+            lines.append(f"Your tickets: {self._ticket_words(kept)}")
+        lines.append(f"Picked so far: {self._ticket_words(picks)}" if picks else
+                     "Click a ticket to take it; the rest pass on.")
+        theme.draw_paragraph(surface, "\n".join(lines), box, theme.SIZE_SMALL, theme.TEXT_DIM, line_gap=0)
 
     def _section_heading(self) -> str:
         phase = self.phase
@@ -1075,6 +1151,9 @@ class TtrScene(GameScene):
             held = " Rings mark your tickets' cities." if self.my_tickets() else ""
             return f"keep at least one of the tickets you drew, then confirm.{held}"
         if phase == DRAWING:
+            if self.view["drawn"] == 0:   # after an Express card: the turn's two cards still to come
+                return ("now draw your two train cards: a face-up card or the deck (a face-up "
+                        "locomotive is the whole draw).")
             return "take a second card: a face-up card that is not a locomotive, or the deck."
         if phase == FESTIVAL:
             return "both cities have festival cards: choose one."
@@ -1084,8 +1163,14 @@ class TtrScene(GameScene):
             return "choose how to pay in the panel (cheapest first), or click the route again."
         if self.legal_of(Pass):
             return "nothing can be done this turn: pass."
-        tickets = " or draw tickets" if self.legal_of(DrawTickets) else ""
-        return f"draw train cards, click a glowing route to claim it{tickets}."
+        ways = ["draw train cards"] if self.legal_of(DrawCard) else []
+        if self.glowing_routes():
+            ways.append("click a glowing route to claim it")
+        if ("tickets",) in self.glowing:
+            ways.append("draw tickets")
+        if not ways:
+            return "take what the panel offers."
+        return (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]) + "."
 
     # ---- seats ------------------------------------------------------------------------------
     def seat_signature(self, seat: int) -> Hashable:

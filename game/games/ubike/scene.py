@@ -200,7 +200,7 @@ class UBikeScene(GameScene):
     def _piles_signature(self) -> Hashable:
         v = self.view
         return (v["deck_count"], v["discard_count"], v["opp_deck_count"], len(v["opp_discard"]),
-                v["round"], v["start_player"])
+                v["round"], v["start_player"], ("deck",) in self.glowing, self.hover == ("deck",))
 
     def _render_piles(self, surface: pygame.Surface) -> None:
         rect = surface.get_rect()
@@ -220,6 +220,8 @@ class UBikeScene(GameScene):
                     surface.blit(img, local.move(-2 * k, -2 * k))
             else:
                 pygame.draw.rect(surface, theme.LINE, local, 2, border_radius=10)
+            if pile_rect is DECK_RECT and ("deck",) in self.glowing:   # a click Searches
+                theme.glow_outline(surface, local.inflate(4, 4), radius=12, width=self.glow_width(("deck",)))
             theme.draw_text(surface, f"{label}", (local.centerx, local.bottom + 8), theme.SIZE_SMALL,
                             theme.TEXT_DIM, anchor="midtop")
             theme.draw_text(surface, str(count), (local.centerx, local.bottom + 32), theme.SIZE_BODY,
@@ -303,10 +305,54 @@ class UBikeScene(GameScene):
     def row_rect(self, row: int) -> pygame.Rect:
         return pygame.Rect(ROWS.x + 4, ROWS.y + 8 + row * ROW_H - 4, ROWS.width - 8, ROW_H - 4)
 
+    # ---- targets: what a click means (table kit) ------------------------------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        if isinstance(action, (TakeRow, DiscardRow)):
+            return ("row", action.row)
+        if isinstance(action, Search):
+            return ("deck",)
+        if isinstance(action, PlayCard) and (self.selected is None or action.card == self.selected):
+            return ("hand", action.card)   # a card with more than one way to pay: then the buttons
+        return None
+
+    def selection_key(self) -> Hashable:
+        return self.selected
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "row":
+            return self.row_rect(target[1])
+        if kind == "deck":
+            return pygame.Rect(DECK_RECT)
+        if kind == "hand":
+            if self.selected is not None:
+                return pygame.Rect(HAND.x + 20, HAND.y + 56, *HAND_CARD)
+            hand = self.view["hand"]
+            if target[1] in hand:
+                return self.hand_card_rect(hand.index(target[1]), len(hand))
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        kind = target[0] if isinstance(target, tuple) and target else None
+        phase = self.view["phase"]
+        if kind == "row":
+            if phase == PLACE:
+                return "You are scheduling: add a card from your hand, or end the Schedule."
+            action = DiscardRow(target[1]) if phase == DISCARD else TakeRow(target[1])
+            return self.ctx.explain(action) or "That row cannot be taken now."
+        if kind == "deck":
+            return self.ctx.explain(Search()) or "You cannot Search now."
+        if kind == "hand":
+            return self.ctx.explain(PlayCard(target[1], (0, 0, 0, 0))) or "That card cannot join your journey now."
+        if kind == "pin":
+            return "The map shows where the cards are: hover a card to see its place."
+        return "Nothing to click there."
+
     def clickable_rows(self) -> set[int]:
-        if not self.is_my_turn():
-            return set()
-        return {a.row for a in self.ctx.legal if isinstance(a, (TakeRow, DiscardRow))}
+        """The rows that glow: a click takes (or discards) the row."""
+        return {t[1] for t in self.glowing if t[0] == "row"}
 
     def _rows_signature(self) -> Hashable:
         return (tuple(tuple(r) for r in self.view["rows"]), self.hover, frozenset(self.in_flight),
@@ -359,7 +405,7 @@ class UBikeScene(GameScene):
 
     def _hand_signature(self) -> Hashable:
         v = self.view
-        return (v["phase"], tuple(v["hand"]), self.hover, self.selected, self.is_my_turn(),
+        return (v["phase"], tuple(v["hand"]), self.hover, self.selected, self.is_my_turn(), self.glowing,
                 v["turn"], frozenset(self.in_flight), self.viewer, v["placed"],
                 self.ctx.to_act, self.bot_thinking(), repr(self._last_search()))
 
@@ -391,7 +437,7 @@ class UBikeScene(GameScene):
                 r = self.hand_card_rect(i, len(hand)).move(-HAND.x, -HAND.y)
                 lifted = r.move(0, -8) if (self.hover == ("hand", number) or self.selected == number) else r
                 surface.blit(art.card_face(number, *HAND_CARD), lifted)
-                if mine and number in plays:
+                if ("hand", number) in self.glowing:
                     theme.glow_outline(surface, lifted, radius=10, width=4 if self.selected == number else 3)
                 gap = abs(CARDS[number].distance - last) if last is not None else 0
                 note = "free" if gap <= 1 else f"{gap} bikes"
@@ -538,10 +584,6 @@ class UBikeScene(GameScene):
         if ROWS.collidepoint(pos):
             for row in range(5):
                 if self.row_rect(row).collidepoint(pos):
-                    cards = self.view["rows"][row]
-                    for i in range(len(cards) - 1, -1, -1):
-                        if self.row_card_rect(row, i, len(cards)).collidepoint(pos):
-                            return ("row", row, cards[i])
                     return ("row", row)
         if HAND.collidepoint(pos) and self.view["phase"] == PLACE:
             if self.selected is not None:     # only the card being paid for is shown
@@ -560,26 +602,27 @@ class UBikeScene(GameScene):
                     return ("pin", pin)
         return None
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hover_card = None    # _hit_side sets it over a journey card
-            hover = self.hit_board(event.pos) if BOARD.collidepoint(event.pos) else self._hit_side(event.pos)
-            # a row is one target whichever of its cards is under the mouse
-            if isinstance(hover, tuple) and hover[0] == "row" and len(hover) == 3:
-                self.hover_card = hover[2]
-                hover = ("row", hover[1])
-            elif isinstance(hover, tuple) and hover[0] == "hand":
-                self.hover_card = hover[1]
-            shown = self._own_hover()
-            if hover != self.hover:
-                self.hover = hover
+    def hover_at(self, pos: tuple[int, int]) -> Hashable:
+        """The hover and the card shown large with it, worked out together: after a move of
+        the mouse and after every move of the game (so the preview never outlives its card)."""
+        shown, card = self._own_hover(), self.hover_card
+        self.hover_card = None    # _hit_side sets it over a journey card
+        hover = super().hover_at(pos)
+        # a row is one target whichever of its cards is under the mouse; that card is shown large
+        if isinstance(hover, tuple) and hover[0] == "row":
+            cards = self.view["rows"][hover[1]]
+            self.hover_card = next((cards[i] for i in range(len(cards) - 1, -1, -1)
+                                    if self.row_card_rect(hover[1], i, len(cards)).collidepoint(pos)), None)
+        elif isinstance(hover, tuple) and hover[0] == "hand":
+            self.hover_card = hover[1]
+        if card != self.hover_card:
             self.invalidate(self._tooltip_area())
-            for what in {shown, self._own_hover()} - {None}:   # the holdings shown before or now
-                area = self._holdings_rect(what)
-                if area is not None:
-                    self.invalidate(area.inflate(4, 16))
-            return True
-        return super().handle_event(event)
+        owned = hover[1] if isinstance(hover, tuple) and hover[0] == "own" else None
+        for what in {shown, owned} - {None}:   # the holdings shown before or now
+            area = self._holdings_rect(what)
+            if area is not None:
+                self.invalidate(area.inflate(4, 16))
+        return hover
 
     def click_target(self, hit: Hashable) -> None:
         if not isinstance(hit, tuple):
