@@ -497,6 +497,28 @@ def draw_names(image: pygame.Surface, names: list[dict[str, Any]], proj: Equirec
         image.blit(surf, (round(b.left), round(b.top)))
 
 
+#: a chain of spaces that stops further than this short of a city circle is joined to it by a
+#: thin rail, so that a long route of few spaces still plainly runs from city to city
+LEAD_MIN_PX = 8.0
+
+
+def draw_leads(image: pygame.Surface, t: Track, cities: dict[str, City], radius: float) -> None:
+    """The rails from each city circle to the nearest end of the route's chain, where the chain
+    leaves a gap (a long way with few spaces): under the spaces and the city discs."""
+    ends = [(cities[t.spec["a"]], t.spaces[0]), (cities[t.spec["b"]], t.spaces[-1])]
+    for city, ((cx, cy), angle) in ends:
+        d = math.dist((city.x, city.y), (cx, cy))
+        if d - t.space_length / 2 - radius < LEAD_MIN_PX:
+            continue
+        # from the city's centre to the chain's end nearest it (the end facing the city)
+        ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        half = t.space_length / 2
+        tips = [(cx - ux * half, cy - uy * half), (cx + ux * half, cy + uy * half)]
+        tip = min(tips, key=lambda p: math.dist(p, (city.x, city.y)))
+        pygame.draw.line(image, (250, 246, 236), (city.x, city.y), tip, 6)
+        pygame.draw.line(image, CITY_INK, (city.x, city.y), tip, 3)
+
+
 def build_board(name: str, data_dir: Path, out_dir: Path, strict: bool = True) -> list[Path]:
     """One board's png and tmx."""
     data = load_board(f"ttr-{name}")
@@ -532,6 +554,9 @@ def build_board(name: str, data_dir: Path, out_dir: Path, strict: bool = True) -
     draw_names(image, data.get("names", []), proj, game_boxes)
 
     ln, wd = float(layout["space_length_px"]), float(layout["space_width_px"])
+    radius = float(layout["city_radius_px"])
+    for t in tracks:
+        draw_leads(image, t, cities, radius)
     for t in tracks:
         fill, symbol = table[t.spec["colour"]]
         loco = int(t.spec.get("locomotives", 0))

@@ -256,3 +256,26 @@ def test_the_hover_follows_a_new_layout_under_a_still_mouse():
     under = next(t for t, box in scene._ticket_rects().items() if box.collidepoint(point))
     assert scene.hover == ("ticket", under) and under != first
     assert app.errors == []
+
+
+def test_festival_stacks_keep_off_every_city_name_and_city():
+    """A festival city's cards lie beside it where they hide no city's name and no city
+    circle (they used to cover "Sevilla"'s last letters)."""
+    app, scene, session = table("ttr-iberia")
+    board = scene.board
+    from game.ui import theme
+    line = theme.font(16, bold=True).get_linesize()
+    names = {}
+    for city, (x, y) in board.city_xy.items():
+        dx, dy = board.label_offsets[city]
+        width = theme.font(16, bold=True).size(board.labels[city])[0]
+        names[city] = pygame.Rect(round(x + dx - width / 2), round(y + dy - line / 2), width, line)
+    assert board.festival_of, "Iberia has festival cities"
+    for city, festival in board.festival_of.items():
+        box = pygame.Rect(0, 0, *scene.BADGE)
+        box.center = scene.badge_at(festival)
+        for other, name in names.items():
+            assert not box.colliderect(name.inflate(-4, -4)), f"{festival}'s cards cover {other}'s name"
+        for other, (x, y) in board.city_xy.items():
+            assert not box.colliderect(pygame.Rect(round(x) - 10, round(y) - 10, 20, 20)), \
+                f"{festival}'s cards cover the city {other}"

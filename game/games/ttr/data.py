@@ -101,6 +101,8 @@ class Board:
     space_length: float
     space_width: float
     size: tuple[int, int]
+    #: where each city's name is printed on the map, from the city (map pixels)
+    label_offsets: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
 
     @property
     def route_by_id(self) -> dict[int, Route]:
@@ -161,12 +163,13 @@ def board(name: str) -> Board:
     from game.assets import path
     from game.core.board import BoardError, load_board
     tmx = load_board(path("maps", f"ttr-{name}.tmx"))
-    labels, festival_of, province_of, xy = {}, {}, {}, {}
+    labels, festival_of, province_of, xy, offsets = {}, {}, {}, {}, {}
     for key, node in tmx.nodes.items():
         if node.kind != "city":
             continue
         labels[key] = str(node.props.get("label", key))
         xy[key] = (node.x, node.y)
+        offsets[key] = (int(node.props.get("label_dx", 0)), int(node.props.get("label_dy", 0)))
         if node.props.get("festival"):
             festival_of[key] = str(node.props["festival"])
         if node.props.get("colour"):
@@ -197,7 +200,7 @@ def board(name: str) -> Board:
                 raise BoardError(f"The map ttr-{name}.tmx lacks the city {city!r} of a ticket.")
     return Board(name, labels, festival_of, province_of, xy, tuple(routes), tickets,
                  float(tmx.props.get("space_length", 30)), float(tmx.props.get("space_width", 12)),
-                 (tmx.width, tmx.height))
+                 (tmx.width, tmx.height), offsets)
 
 
 def train_deck() -> list[str]:

@@ -427,10 +427,40 @@ class TtrScene(GameScene):
                     surface.blit(badge, at.move(-tile.x, -tile.y))
 
     def badge_at(self, festival: str) -> tuple[int, int]:
-        """Where the festival cards of a city lie (map pixels): just above-left of the city."""
-        city = next((c for c, f in self.board.festival_of.items() if f == festival), None)
-        x, y = self.board.city_xy.get(city, (40, 40)) if city else (40, 40)
-        return (round(x) - 22, round(y) - 24)
+        """Where the festival cards of a city lie (map pixels): beside the city, on the side
+        where they cover least of its name, of the other names and of the routes' spaces."""
+        spots = self.__dict__.get("_badge_spots")
+        if spots is None:
+            spots = self._badge_spots = self._place_badges()
+        return spots.get(festival, (40, 40))
+
+    BADGE = (30, 36)   # what a stack of up to three festival cards covers (map pixels)
+
+    def _place_badges(self) -> dict[str, tuple[int, int]]:
+        board = self.board
+        label_h = theme.font(16, bold=True).get_linesize()
+        names = []
+        for city, (x, y) in board.city_xy.items():
+            dx, dy = board.label_offsets.get(city, (0, -22))
+            width = theme.font(16, bold=True).size(board.labels[city])[0] + 4
+            names.append(pygame.Rect(round(x + dx - width / 2), round(y + dy - label_h / 2), width, label_h))
+        spaces = [pygame.Rect(round(x) - 10, round(y) - 10, 20, 20) for r in board.routes for x, y in r.spaces]
+        cities = [pygame.Rect(round(x) - 12, round(y) - 12, 24, 24) for x, y in board.city_xy.values()]
+        spots: dict[str, tuple[int, int]] = {}
+        for city, festival in board.festival_of.items():
+            x, y = board.city_xy[city]
+            best, best_cost = None, None
+            for step, (ux, uy) in enumerate(((-1, -1), (1, -1), (-1, 1), (1, 1), (-1, 0), (1, 0), (0, -1), (0, 1))):
+                for far in (28, 40):
+                    centre = (round(x + ux * far), round(y + uy * far * 0.9))
+                    box = pygame.Rect(0, 0, *self.BADGE)
+                    box.center = centre
+                    cost = (sum(_overlap(box, r) for r in names) * 4 + sum(_overlap(box, r) for r in spaces)
+                            + sum(_overlap(box, r) for r in cities) * 4 + far + step)
+                    if best_cost is None or cost < best_cost:
+                        best, best_cost = centre, cost
+            spots[festival] = best
+        return spots
 
     def route_sprite(self, route_id: int, seat: int, count: int | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
         """A seat's trains on a route (all, or the first `count`), and where (map pixels)."""
@@ -1431,3 +1461,9 @@ def _grid(labels: list[tuple[Hashable, str, str]], x: int, y: int, right: int, c
     return [Choice(key, label, (x + (i % columns) * (width + 8), y + (i // columns) * (PAY_H + PAY_GAP), width, PAY_H),
                    kind or "small")
             for i, (key, label, kind) in enumerate(labels)]
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """How many pixels two rectangles share."""
+    c = a.clip(b)
+    return c.width * c.height
