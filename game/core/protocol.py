@@ -234,6 +234,16 @@ class GameState(DeclaredState, ABC):
         """Scoring categories as (label, points per seat), for the results screen."""
         return [("Score", self.scores())]
 
+    def score_unit(self) -> str:
+        """What `scores()` counts: "points" (the more the better) or "seconds" (a time on the
+        clock, the fewer the better). Statistics keep best points and best times apart."""
+        return "points"
+
+    def results_facts(self) -> list[tuple[str, list[str]]]:
+        """Rows the results screen shows above the scoring, in words per seat: what decided
+        beyond the points (a race's places and times). None by default."""
+        return []
+
     def results_headline(self) -> str | None:
         """The results screen's title in the game's own words (seat tokens are filled in with
         names), where "<winners> win(s)!" does not fit, as in a race against the clock."""

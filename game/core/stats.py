@@ -84,9 +84,20 @@ def take_notice() -> str:
     return text
 
 
+#: what a game's scores count (GameState.score_unit): points, the more the better, or seconds
+#: on the clock, the fewer the better; best lists keep the two apart
+UNITS = ("points", "seconds")
+
+
+def unit_of(entry: dict[str, Any]) -> str:
+    unit = entry.get("unit")
+    return unit if unit in UNITS else "points"
+
+
 def record_game(game_id: str, seats: Sequence[Any], scores: Sequence[int], winners: Sequence[int],
-                path: Path | None = None, when: str | None = None) -> dict[str, Any]:
-    """Add one finished game. `seats` are session Seats (name, kind_key())."""
+                path: Path | None = None, when: str | None = None, unit: str = "points") -> dict[str, Any]:
+    """Add one finished game. `seats` are session Seats (name, kind_key()); `unit` says what
+    the scores count (UNITS): the best points and the best times are kept apart."""
     data = load(path)
     game = data["games"].setdefault(game_id, {"played": 0, "by_kind": {}, "best": []})
     game["played"] += 1
@@ -98,8 +109,9 @@ def record_game(game_id: str, seats: Sequence[Any], scores: Sequence[int], winne
         if index in winners:
             entry["won"] += 1
         game["best"].append({"name": seat.name, "kind": kind, "score": int(scores[index]),
-                             "date": when, "players": len(seats)})
-    game["best"].sort(key=lambda e: -e["score"])
-    del game["best"][BEST_KEPT:]
+                             "date": when, "players": len(seats), "unit": unit if unit in UNITS else "points"})
+    points = sorted((e for e in game["best"] if unit_of(e) == "points"), key=lambda e: -e["score"])
+    times = sorted((e for e in game["best"] if unit_of(e) == "seconds"), key=lambda e: e["score"])
+    game["best"] = points[:BEST_KEPT] + times[:BEST_KEPT]
     write_json_atomic(path or paths.stats_path(), data)
     return data

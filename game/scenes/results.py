@@ -31,6 +31,11 @@ class ResultsScene(Scene):
         self.scores = state.scores()
         self.winners = state.winners()
         self.headline = state.results_headline()
+        self.facts = state.results_facts()
+        self.unit = state.score_unit()
+        # the seats left to right by their place: the results read as the finishing order
+        ranking = state.ranking()
+        self.order = sorted(range(len(session.seats)), key=lambda s: (ranking[s], s))
         #: the statistics file was damaged and set aside when this game was counted
         self.stats_notice = stats.take_notice()
         self.again = self.button((560, 940, 300, 68), "Play again", kind="primary",
@@ -82,8 +87,9 @@ class ResultsScene(Scene):
         label_w = 460
         col_w = (TABLE.width - label_w - 40) // n
         top = TABLE.y + 24
+        column = {seat: k for k, seat in enumerate(self.order)}   # seat -> its column, by place
         for i, seat in enumerate(seats):
-            cx = TABLE.x + label_w + col_w * i + col_w // 2
+            cx = TABLE.x + label_w + col_w * column[i] + col_w // 2
             if i in self.winners:
                 pygame.draw.rect(canvas, (70, 64, 44), (cx - col_w // 2 + 6, TABLE.y + 10, col_w - 12,
                                                         TABLE.height - 20), border_radius=10)
@@ -93,13 +99,24 @@ class ResultsScene(Scene):
             kind = "person" if not seat.is_bot else f"bot, {seat.level}"
             theme.draw_text(canvas, kind, (cx, top + 80), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midtop")
         y = top + 126
-        row_h = min(56, (TABLE.bottom - y - 90) // max(1, len(self.breakdown)))
+        rows = len(self.facts) + len(self.breakdown)
+        row_h = min(56, (TABLE.bottom - y - 90) // max(1, rows))
+        for label, words in self.facts:   # what decided beyond the points: places, times
+            theme.draw_text(canvas, label, (TABLE.x + 36, y + row_h // 2), theme.SIZE_BODY, theme.TEXT_DIM,
+                            anchor="midleft", max_width=label_w - 40)
+            for i, word in enumerate(words):
+                cx = TABLE.x + label_w + col_w * column[i] + col_w // 2
+                theme.draw_text(canvas, word, (cx, y + row_h // 2), theme.SIZE_BODY, theme.TEXT, bold=True,
+                                anchor="center", max_width=col_w - 12)
+            y += row_h
+            pygame.draw.line(canvas, theme.LINE, (TABLE.x + 24, y), (TABLE.right - 24, y), 1)
         for r, (label, points) in enumerate(self.breakdown):
             if r % 2 == 0:
                 pygame.draw.rect(canvas, (49, 54, 63), (TABLE.x + 16, y, label_w - 20, row_h), border_radius=6)
-            theme.draw_text(canvas, label, (TABLE.x + 36, y + row_h // 2), theme.SIZE_BODY, anchor="midleft")
+            theme.draw_text(canvas, label, (TABLE.x + 36, y + row_h // 2), theme.SIZE_BODY, anchor="midleft",
+                            max_width=label_w - 40)
             for i, value in enumerate(points):
-                cx = TABLE.x + label_w + col_w * i + col_w // 2
+                cx = TABLE.x + label_w + col_w * column[i] + col_w // 2
                 colour = theme.TEXT if value else theme.TEXT_DIM
                 theme.draw_text(canvas, str(value), (cx, y + row_h // 2), theme.SIZE_BODY, colour,
                                 anchor="center")
@@ -107,10 +124,11 @@ class ResultsScene(Scene):
             pygame.draw.line(canvas, theme.LINE, (TABLE.x + 24, y), (TABLE.right - 24, y), 1)
         y += 12
         theme.draw_text(canvas, "Total", (TABLE.x + 36, y + 30), theme.SIZE_LARGE, bold=True, anchor="midleft")
+        unit = " s" if self.unit == "seconds" else ""
         for i, value in enumerate(self.scores):
-            cx = TABLE.x + label_w + col_w * i + col_w // 2
+            cx = TABLE.x + label_w + col_w * column[i] + col_w // 2
             colour = theme.HIGHLIGHT if i in self.winners else theme.TEXT
-            theme.draw_text(canvas, str(value), (cx, y + 30), theme.SIZE_TITLE, colour, bold=True,
+            theme.draw_text(canvas, f"{value}{unit}", (cx, y + 30), theme.SIZE_TITLE, colour, bold=True,
                             anchor="center")
         tied = [i for i, s in enumerate(self.scores) if s == max(self.scores)]
         if len(tied) > len(self.winners):

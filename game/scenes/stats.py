@@ -72,6 +72,9 @@ class GameRecord:
     played: int = 0
     by_kind: dict[str, KindRecord] = dataclasses.field(default_factory=dict)
     best: list[BestScore] = dataclasses.field(default_factory=list)
+    #: best times on the clock (a race alone): the fewer seconds the better, never ranked
+    #: with points
+    best_times: list[BestScore] = dataclasses.field(default_factory=list)
 
 
 def read_game(game_id: str, title: str, accent: str, raw: Any) -> GameRecord:
@@ -91,12 +94,24 @@ def read_game(game_id: str, title: str, accent: str, raw: Any) -> GameRecord:
         if not isinstance(entry, dict) or isinstance(entry.get("score"), bool) \
                 or not isinstance(entry.get("score"), (int, float)):
             continue
-        record.best.append(BestScore(str(entry.get("name", "?"))[:40], str(entry.get("kind", "")),
-                                     int(entry["score"]), _count(entry.get("players")),
-                                     str(entry.get("date", ""))[:10]))
+        score = BestScore(str(entry.get("name", "?"))[:40], str(entry.get("kind", "")),
+                          int(entry["score"]), _count(entry.get("players")), str(entry.get("date", ""))[:10])
+        (record.best_times if stats.unit_of(entry) == "seconds" else record.best).append(score)
     record.best.sort(key=lambda b: -b.score)
-    del record.best[BEST_SHOWN:]
+    record.best_times.sort(key=lambda b: b.score)
+    # five rows in all: with times too, three of points and two of times (or what there is)
+    times = min(len(record.best_times), max(BEST_SHOWN - len(record.best), 2 if record.best else BEST_SHOWN))
+    del record.best[BEST_SHOWN - times:]
+    del record.best_times[times:]
     return record
+
+
+def card_height(record: GameRecord) -> int:
+    """A game's card: a line when unplayed; with both best scores and best times, room for
+    the second list's heading."""
+    if not record.played:
+        return UNPLAYED_H
+    return PLAYED_H + (48 if record.best and record.best_times else 0)
 
 
 def game_records(data: dict[str, Any]) -> list[GameRecord]:
@@ -225,7 +240,7 @@ class StatsScene(Scene):
 
     def _render_content(self) -> pygame.Surface:
         """All cards on one tall surface, drawn once; scrolling only moves the window over it."""
-        heights = [PLAYED_H if r.played else UNPLAYED_H for r in self.records]
+        heights = [card_height(r) for r in self.records]
         note = self.note or ("" if self.total_played else
                              "No finished games yet. Play a game to the end and it shows up here.")
         top = NOTE_H if note else 0
@@ -316,15 +331,27 @@ class StatsScene(Scene):
         dim = theme.TEXT_DIM
         col_score = x + 560
         col_players = x + 600
-        theme.draw_text(surface, "BEST SCORES", (x, y), head, dim, bold=True)
-        theme.draw_text(surface, "score", (col_score, y), head, dim, anchor="topright")
-        theme.draw_text(surface, "players", (col_players, y), head, dim)
-        theme.draw_text(surface, "date", (right, y), head, dim, anchor="topright")
-        y += 40
-        if not record.best:
-            theme.draw_text(surface, "No scores kept", (x, y), theme.SIZE_BODY, "#80858d")
-            return
-        for rank, best in enumerate(record.best, 1):
+        lists = [("BEST SCORES", "score", record.best, "")] if record.best or not record.best_times else []
+        if record.best_times:
+            lists.append(("BEST TIMES, ALONE", "time", record.best_times, " s"))
+        for title, column, entries, unit in lists:
+            theme.draw_text(surface, title, (x, y), head, dim, bold=True)
+            theme.draw_text(surface, column, (col_score, y), head, dim, anchor="topright")
+            theme.draw_text(surface, "players", (col_players, y), head, dim)
+            theme.draw_text(surface, "date", (right, y), head, dim, anchor="topright")
+            y += 40
+            if not entries:
+                theme.draw_text(surface, "No scores kept", (x, y), theme.SIZE_BODY, "#80858d")
+                return
+            y = StatsScene._draw_best_rows(surface, entries, unit, x, right, y) + 8
+
+    @staticmethod
+    def _draw_best_rows(surface: pygame.Surface, entries: list[BestScore], unit: str, x: int, right: int,
+                        y: int) -> int:
+        dim = theme.TEXT_DIM
+        col_score = x + 560
+        col_players = x + 600
+        for rank, best in enumerate(entries, 1):
             rank_colour = theme.HIGHLIGHT if rank == 1 else dim
             theme.draw_text(surface, str(rank), (x, y), theme.SIZE_BODY, rank_colour, bold=True)
             name = theme.draw_text(surface, best.name, (x + 36, y), theme.SIZE_BODY, theme.TEXT,
@@ -332,9 +359,10 @@ class StatsScene(Scene):
             if best.kind.startswith("bot-"):
                 theme.draw_text(surface, f"{best.kind[4:]} bot", (name.right + 10, y + 3), theme.SIZE_SMALL,
                                 dim, max_width=max(10, col_score - 70 - name.right - 10))
-            theme.draw_text(surface, str(best.score), (col_score, y), theme.SIZE_BODY, theme.TEXT,
+            theme.draw_text(surface, f"{best.score}{unit}", (col_score, y), theme.SIZE_BODY, theme.TEXT,
                             bold=True, anchor="topright")
             if best.players:
                 theme.draw_text(surface, str(best.players), (col_players, y), theme.SIZE_BODY, theme.TEXT)
             theme.draw_text(surface, best.date, (right, y), theme.SIZE_BODY, dim, anchor="topright")
             y += ROW_H
+        return y

@@ -405,7 +405,8 @@ class GameScene(Scene):
     def _record_result(self) -> None:
         state = self.session.state
         try:
-            stats.record_game(self.spec.id, self.session.seats, state.scores(), state.winners())
+            stats.record_game(self.spec.id, self.session.seats, state.scores(), state.winners(),
+                              unit=state.score_unit())
         except OSError as exc:
             self.status_note = f"Could not write the statistics: {exc}"
 

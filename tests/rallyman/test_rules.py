@@ -819,3 +819,26 @@ def test_a_planned_die_is_checked_against_the_position_of_now() -> None:
     blocked = again[0]
     put(state, 1, blocked.to, 6, in_pit=False)   # a car put there by hand: that space is taken
     assert not state.is_legal(blocked)
+
+
+def test_rmg_38_results_show_the_finishing_order_and_times_and_a_solo_time_is_seconds() -> None:
+    """RMG-38: with rivals the results say each car's place and, for a finisher, its time on
+    the clock; alone the score is seconds (kept apart from points), with rivals points."""
+    rng = Rng(38)
+    state = SPEC.make(3, 11, {})
+    state.settle_chance()
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        state.settle_chance()
+    facts = dict(state.results_facts())
+    order = state.race_order()
+    assert facts["Finished"] == [R.ordinal(order.index(s) + 1) for s in range(3)]
+    assert sorted(facts["Finished"]) == ["1st", "2nd", "3rd"]
+    for s in range(3):
+        assert facts["Time on the clock"][s] == (f"{state.solo_time(s)} s" if s in state.finishers
+                                                 else "did not finish")
+    assert state.finishers and facts["Finished"][state.finishers[0]] == "1st"
+    assert state.score_unit() == "points"
+    solo = solo_at(12, 1, focus=5)
+    assert solo.score_unit() == "seconds" and solo.results_facts() == []

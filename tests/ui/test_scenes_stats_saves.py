@@ -153,6 +153,26 @@ def test_stats_show_recorded_games(app):
     assert isinstance(app.top, MenuScene)
 
 
+def test_solo_times_and_race_points_are_kept_apart(app):
+    """A time alone on the clock (215 s) is not a score of 215 points above 25, 18 and 15: the
+    best times are listed apart, fewest seconds first (issue 22; RMG-38)."""
+    ann, bo, cy = Seat("Ann"), Seat("Bo", kind="bot", level="hard"), Seat("Cy")
+    stats.record_game("rallyman", [ann, bo, cy], [25, 18, 15], [0], when="2025-01-02")
+    stats.record_game("rallyman", [ann], [215], [0], when="2025-01-03", unit="seconds")
+    stats.record_game("rallyman", [cy], [190], [0], when="2025-01-04", unit="seconds")
+    stats.record_game("rallyman", [ann], [260], [0], when="2025-01-05", unit="seconds")
+    scene = app.push(StatsScene(app))
+    pump(app)
+    rally = next(r for r in scene.records if r.game_id == "rallyman")
+    assert [b.score for b in rally.best] == [25, 18, 15]
+    assert [b.score for b in rally.best_times] == [190, 215]   # five rows: three scores, two times
+    assert rally.best_times[0].name == "Cy"
+    assert app.errors == []
+    from game.core.registry import get as get_spec
+    state = get_spec("rallyman").make(1, 3, {})
+    assert state.score_unit() == "seconds" and get_spec("rallyman").make(2, 3, {}).score_unit() == "points"
+
+
 def test_stats_with_a_damaged_file(app):
     paths.stats_path().write_text('{"version": 1, "games": {"ubike": {"pla', encoding="utf-8")
     scene = app.push(StatsScene(app))

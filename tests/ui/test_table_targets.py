@@ -25,7 +25,7 @@ from uihelpers import click, frames, open_table, press, run_until
 
 GAMES = [spec for spec in load_games().values() if spec.available]
 #: games whose scene does not yet declare its targets (issue 22 goes on with them)
-NOT_YET = {"rallyman", "ubi"}
+NOT_YET = {"ubi"}
 
 
 def seats_for(spec):

@@ -1468,6 +1468,24 @@ class RallymanState(GameState):
         ]
         return rows or [(label, self.scores())]
 
+    def score_unit(self) -> str:
+        """Alone the score is a time on the clock (RMG-31, RMG-32): the fewer seconds the better."""
+        return "seconds" if self.num_players == 1 else "points"
+
+    def results_facts(self) -> list[tuple[str, list[str]]]:
+        """With rivals, the order the cars finished in and their times on the clock (RMG-38);
+        a championship, each race's places."""
+        if self.num_players == 1:
+            return []
+        if self.races == 1:
+            order = self.race_order()
+            places = [ordinal(order.index(s) + 1) for s in range(self.num_players)]
+            times = [f"{self.solo_time(s)} s" if s in self.finishers else "did not finish"
+                     for s in range(self.num_players)]
+            return [("Finished", places), ("Time on the clock", times)]
+        return [(f"Places, race {i + 1}", [ordinal(r["order"].index(s) + 1) for s in range(self.num_players)])
+                for i, r in enumerate(self.race_results)]
+
     # ---- view -----------------------------------------------------------------------------
     def view_facts(self, seat: int | None) -> dict[str, Any]:
         """What the scene draws besides the fields: each car's dice and speed, the plan's
@@ -1619,3 +1637,8 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RallymanS
 def determinize(view: dict[str, Any], rng: Rng) -> RallymanState:
     """Everything is public: a state from the view, with a fresh generator."""
     return RallymanState.sampled(view, rng)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th..."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

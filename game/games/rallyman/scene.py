@@ -9,6 +9,8 @@ by space, a loss of control skids the car and the damage tokens come out of the 
 """
 from __future__ import annotations
 
+import itertools
+
 import math
 from typing import Any, Hashable
 
@@ -77,6 +79,18 @@ def _die_name(die: int | str) -> str:
     return f"gear {die}" if isinstance(die, int) else str(die)
 
 
+def plan_words(plan: list) -> str:
+    """A plan's dice in words, in order, brakes and coast included: "gear 3, gear 4, 2 brakes"."""
+    words = []
+    for die, run in itertools.groupby(plan):
+        count = len(list(run))
+        if isinstance(die, int) or count == 1:
+            words += [_die_name(die)] * count
+        else:
+            words.append(f"{count} {_die_name(die)}s")
+    return ", ".join(words)
+
+
 def _percent(p: float) -> str:
     if p <= 0:
         return "0%"
@@ -101,6 +115,9 @@ class RallymanScene(GameScene):
         self.ghost_plan: tuple | None = None   # the plan being rolled, while the roll is shown
         self.told: dict | None = None           # the roller's panel, while the roll is shown
         self._buttons_top = 10_000              # where the panel's buttons begin (panel coords)
+        self.placement_page = 0                 # which five of many placements the buttons show
+        self._off: dict[Hashable, tuple[str, pygame.Rect]] = {}   # greyed buttons: why, and where
+        self._off_tip: tuple[Any, float, Any] | None = None   # the greyed button hovered, how long, its tip
         self.add_layer(STRIP, self._render_strip, self._strip_signature)
         self.add_layer(self.side_reserved_rect(), self._render_panel, self._panel_signature)
         self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
@@ -245,12 +262,40 @@ class RallymanScene(GameScene):
         return f"{what} A caution on {faces} of its 6 faces."
 
     def targets(self) -> dict[int, list[PlanDie]]:
-        """The glowing next spaces: for the chosen die, or for every die that fits there."""
+        """The glowing next spaces (the kit's set): for the chosen die, or for every die that
+        fits there."""
+        glowing = self.glowing
         out: dict[int, list[PlanDie]] = {}
         for a in self.legal_of(PlanDie):
-            if self.selected_die is None or a.die == self.selected_die:
+            if ("space", a.to) in glowing and (self.selected_die is None or a.die == self.selected_die):
                 out.setdefault(a.to, []).append(a)
         return out
+
+    # ---- targets: what a click on the track means (table kit) -----------------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        if isinstance(action, PlanDie) and (self.selected_die is None or action.die == self.selected_die):
+            return ("space", action.to)
+        return None   # the rest are the panel's buttons and the tray's dice
+
+    def selection_key(self) -> Hashable:
+        return self.selected_die
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        if isinstance(target, tuple) and target and target[0] == "space":
+            x, y = self.centre[target[1]]
+            return pygame.Rect(round(x) - 6, round(y) - 6, 12, 12)
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        if isinstance(target, tuple) and target and target[0] == "space" and self.phase == PLAN:
+            if not self.legal_of(PlanDie):
+                return "No die fits on from here: roll what is planned, or take a die back."
+            return "That space is not one of the glowing next spaces."
+        if self.phase != PLAN:
+            return "The track is for looking now: the buttons in the panel are what you may do."
+        return "Nothing to click there: plan a die on a glowing space."
 
     def car_spaces(self) -> dict[int, int]:
         """Cars on the track: seat -> space (cars in the pit are drawn on their pit box)."""
@@ -259,6 +304,8 @@ class RallymanScene(GameScene):
     def on_view(self) -> None:
         if hasattr(self, "track") and self.view["circuit"] != self.circuit:
             self._change_circuit()
+        if self.phase != PLACEMENT:
+            self.placement_page = 0
         tray = self.tray_dice()
         if self.selected_die not in tray:
             self.selected_die = tray[0] if len(tray) == 1 else None
@@ -316,6 +363,7 @@ class RallymanScene(GameScene):
         surface.fill((0, 0, 0, 0))
         rect = surface.get_rect()
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
+        self._draw_secure_label(surface)
         seat = self.acting()
         v = self.view
         mine = self.is_my_turn()
@@ -419,6 +467,16 @@ class RallymanScene(GameScene):
             theme.draw_text(surface, line, (16, y), theme.SIZE_SMALL, colour, max_width=rect.width - 32)
             y += 24
 
+    def _draw_secure_label(self, surface: pygame.Surface) -> None:
+        """The words at the left of the secure row: what its buttons do and what it costs."""
+        if self.phase != STEPS or not self.choices.buttons:
+            return
+        rows = _ButtonRows(self._panel_rect())
+        x, y = rows.left - self._panel_rect().x, rows.top(1) - self._panel_rect().y
+        cost = (self.view.get("odds") or {}).get("next_focus_cost", D.next_focus_cost(len(self.view["secured"])))
+        theme.draw_text(surface, "Secure", (x, y + 12), theme.SIZE_SMALL, theme.TEXT, bold=True, anchor="midleft")
+        theme.draw_text(surface, f"{cost} focus", (x, y + 33), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midleft")
+
     def _render_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The race is over: the places and race points, or a solo race's time worked out; in a
         championship also each car's points so far."""
@@ -477,7 +535,7 @@ class RallymanScene(GameScene):
         if not mine:
             return f"{self.name(seat)} is at the wheel."
         if phase == STEPS:
-            return "Roll the next step's dice, secure a die with focus first, or stop here."
+            return "Roll the next step's dice. Focus secures a die first; after the first step you may stop."
         if phase == PLACEMENT:
             return "The dice lose control wherever they go: choose where, and in which gear."
         if phase == PIT:
@@ -519,63 +577,130 @@ class RallymanScene(GameScene):
         return lines
 
     def _sync_buttons(self) -> None:
+        """The buttons of the phase, each in a slot of its own that never moves while the phase
+        lasts: one that cannot be used now is greyed out and says why in its tooltip (no button
+        takes another's place, so a click never lands on the wrong one)."""
         if not hasattr(self, "choices"):
             return
         panel = self._panel_rect()
-        wanted: list[Choice] = []
-        if self.is_my_turn():
-            labels: list[tuple[Hashable, str, str, str]] = []
-            v = self.view
-            for a in self.ctx.legal:
-                if isinstance(a, GoFlatOut):
-                    labels.append((a, f"Flat out (+{D.flat_out_focus(v['plan'])} focus)", "primary",
-                                   "Roll every die at once and earn focus; a loss of control lets you place the dice."))
-                elif isinstance(a, GoOneByOne):
-                    labels.append((a, "One at a time", "",
-                                   "Roll step by step: stop when you like, secure dice with focus."))
-                elif isinstance(a, TakeBack):
-                    labels.append((a, "Take back", "small", "Take the last die off the plan."))
-                elif isinstance(a, RollStep):
-                    labels.append((a, "Roll", "primary", "Roll the dice of the next step."))
-                elif isinstance(a, Secure):
-                    cost = (v.get("odds") or {}).get("next_focus_cost", 1)
-                    die = v["plan"][a.index]
-                    labels.append((a, f"Secure {_die_name(die)} ({cost} focus)", "",
-                                   "Spend focus so this die shows no caution."))
-                elif isinstance(a, StopTurn):
-                    labels.append((a, "Stop", "", "End the turn here; the rest of the plan is not rolled."))
-                elif isinstance(a, Wait):
-                    labels.append((a, "Wait (boxed in)", "primary", "The car stays and its gear drops to 0."))
-                elif isinstance(a, Placement):
-                    labels.append((a, self.placement_label(a), "small", self.placement_tip(a)))
-                elif isinstance(a, PitStop):
-                    labels.append((a, SERVICE_LABELS[a.service], "small" if a.service != "none" else "",
-                                   SERVICE_TIPS[a.service]))
-                elif isinstance(a, ChooseTyres):
-                    labels.append((a, f"{a.tyres.capitalize()} tyres", "", f"Fit {a.tyres} tyres and plan from 0."))
-                elif isinstance(a, BackOnTrack):
-                    labels.append((a, "Back on the track (0)", "primary", "Put the gear marker back on 0."))
-                elif isinstance(a, NextRace):
-                    nxt = CIRCUIT_TITLES[v["series"][v["race_no"]]]
-                    labels.append((a, f"Next race: {nxt}", "primary",
-                                   "Line up for the next race of the championship."))
-            wanted = self._button_grid(labels, panel)
+        slots = self.button_slots(panel)
+        wanted = [Choice(_key(action), label, rect, kind, reason or tip) for action, label, kind, tip, reason, rect in slots]
+        self._off = {_key(action): (reason, pygame.Rect(rect)) for action, label, kind, tip, reason, rect in slots
+                     if reason}
         self._buttons_top = min((c.rect[1] for c in wanted), default=panel.bottom) - panel.y
         self.choices.sync(wanted)
+        for key, button in self.choices.buttons.items():
+            if key in self._off and button.is_enabled:
+                button.disable()
+            elif key not in self._off and not button.is_enabled:
+                button.enable()
 
-    def _button_grid(self, labels: list[tuple[Hashable, str, str, str]], panel: pygame.Rect) -> list[Choice]:
-        """Buttons at the panel's foot, two or three to a row."""
-        if not labels:
-            return []
-        columns = 2 if len(labels) in (2, 4) or any(len(lab) > 14 for _, lab, _, _ in labels) else 3
-        columns = min(columns, len(labels))
-        rows = math.ceil(len(labels) / columns)
-        height, gap = 44, 8
-        width = (panel.width - 32 - (columns - 1) * gap) // columns
-        top = panel.bottom - 12 - rows * (height + gap) + gap
-        return [Choice(("do", key), label, (panel.x + 16 + (i % columns) * (width + gap),
-                                             top + (i // columns) * (height + gap), width, height), kind, tip)
-                for i, (key, label, kind, tip) in enumerate(labels)]
+    def button_slots(self, panel: pygame.Rect) -> list[tuple[Any, str, str, str, str, tuple[int, int, int, int]]]:
+        """Every button the phase has: (action, label, kind, tooltip, why it cannot be used now
+        or "", rect). The rects depend on the phase alone (and, for the placements, on each
+        one's place in the list), never on which of the buttons are legal."""
+        v = self.view
+        phase = v["phase"]
+        mine = self.is_my_turn()
+        seat = self.acting()
+        if not mine:
+            # a bot drives (or the race is over): its phase's buttons stay where they are, greyed
+            if phase == STANDINGS:
+                leader = (v.get("standings") or [None])[0]
+                if leader is None or not self.ctx.seats[leader].is_bot:
+                    return []
+                busy = f"{self.name(leader)} starts the next race."
+            elif seat is None or not self.ctx.seats[seat].is_bot:
+                return []
+            else:
+                busy = f"{self.name(seat)} is at the wheel."
+        else:
+            busy = ""
+        legal = set(self.ctx.legal) if mine else set()
+        out: list[tuple[Any, str, str, str, str, tuple[int, int, int, int]]] = []
+
+        def add(action: Any, label: str, kind: str, tip: str, rect: tuple[int, int, int, int],
+                reason: str = "") -> None:
+            if not reason and isinstance(action, Action) and action not in legal:
+                reason = busy or "Not now."
+            out.append((action, label, kind, tip, busy or reason, rect))
+
+        rows = _ButtonRows(panel)
+        if phase == PLAN:
+            plan = v["plan"]
+            empty = "Plan a die first: choose one in the tray, then a glowing space." if not plan else ""
+            a, b = rows.split(1, 2)
+            add(TakeBack(), "Take back", "small", "Take the last die off the plan.", a, empty)
+            if Wait() in legal:
+                add(Wait(), "Wait (boxed in)", "primary", "The car stays and its gear drops to 0.", b)
+            c, d = rows.split(0, 2)
+            add(GoOneByOne(), "One at a time", "", "Roll step by step: stop when you like, secure dice with focus.",
+                c, empty)
+            add(GoFlatOut(), f"Flat out (+{D.flat_out_focus(plan)} focus)" if plan else "Flat out", "primary",
+                "Roll every die at once and earn focus; a loss of control lets you place the dice.", d, empty)
+        elif phase == STEPS:
+            self._secure_slots(v, rows, add, mine)
+            stop, roll = rows.split(0, 2)
+            add(StopTurn(), "Stop", "", "End the turn here; the rest of the plan is not rolled.", stop,
+                "" if v["step"] > 0 else "Roll the first step before you stop.")
+            add(RollStep(), "Roll", "primary", "Roll the dice of the next step.", roll)
+        elif phase == PLACEMENT:
+            places = [Placement(p["space"], p["gear"]) for p in v["placements"]] if not mine else \
+                self.legal_of(Placement)
+            pages = max(1, math.ceil(len(places) / PLACEMENT_PAGE))
+            page = self.placement_page % pages
+            for i, a in enumerate(places[page * PLACEMENT_PAGE:(page + 1) * PLACEMENT_PAGE]):
+                add(a, self.placement_label(a), "small", self.placement_tip(a), rows.placement(i))
+            if pages > 1:
+                add(("page",), f"More: {page + 1} of {pages}", "small",
+                    f"{len(places)} ways to lose control: show the next {PLACEMENT_PAGE}.",
+                    rows.placement(PLACEMENT_PAGE))
+        elif phase == PIT:
+            for i, service in enumerate(("none", "tyres", "repair", "both")):
+                add(PitStop(service), SERVICE_LABELS[service], "small" if service != "none" else "",
+                    SERVICE_TIPS[service], rows.split(1 - i // 2, 2)[i % 2])
+        elif phase == TYRES:
+            for i, tyres in enumerate(D.TYRES):
+                add(ChooseTyres(tyres), f"{tyres.capitalize()} tyres", "", f"Fit {tyres} tyres and plan from 0.",
+                    rows.split(0, 2)[i])
+        elif phase == SPUN:
+            add(BackOnTrack(), "Back on the track (0)", "primary", "Put the gear marker back on 0.", rows.split(0, 1)[0])
+        elif phase == STANDINGS and v["race_no"] < len(v["series"]):
+            nxt = CIRCUIT_TITLES[v["series"][v["race_no"]]]
+            add(NextRace(), f"Next race: {nxt}", "primary", "Line up for the next race of the championship.",
+                rows.split(0, 1)[0])
+        return out
+
+    def _secure_slots(self, v: dict, rows: "_ButtonRows", add, mine: bool) -> None:
+        """The step's dice to secure, on the row above Roll and Stop: up to three brake dice
+        (slots 1-3, in the plan's order) and the step's gear or coast die (the last slot)."""
+        plan = v["plan"]
+        plan_steps = D.steps(plan) if plan else ()
+        if v["step"] >= len(plan_steps):
+            return
+        st = plan_steps[v["step"]]
+        car = v["cars"][self.acting()] if self.acting() is not None else None
+        odds = v.get("odds") or {}
+        cost = odds.get("next_focus_cost", D.next_focus_cost(len(v["secured"])))
+        focus = car["focus"] if car else 0
+        secured = set(v["secured"])
+        slots = rows.secure_slots()
+        brakes = 0
+        for i in st.plan_indices:
+            die = plan[i]
+            if die == "brake":
+                slot, label = slots[min(brakes, 2)], f"Brake {brakes + 1}"
+                brakes += 1
+            else:
+                slot, label = slots[3], _die_name(die).capitalize()
+            if i in secured:
+                reason = "Secured: this die shows no caution."
+            elif focus < cost:
+                reason = f"Securing a die costs {plural(cost, 'focus', 'focus')} now; the car has {focus}."
+            else:
+                reason = ""
+            add(Secure(i), label, "small", f"Spend {cost} focus so this {_die_name(die)} die shows no caution.",
+                slot, reason)
 
     def placement_letter(self, action: Placement) -> str:
         order = self.legal_of(Placement)
@@ -601,6 +726,8 @@ class RallymanScene(GameScene):
             return
         if key[0] == "do":
             self.try_action(key[1])
+        elif key[0] == "page":
+            self.placement_page += 1
         self._sync_buttons()
 
     # ---- the strip: round and turn order ------------------------------------------------------
@@ -1012,11 +1139,10 @@ class RallymanScene(GameScene):
                 return
         if len(fits) == 1:
             self.try_action(fits[0])
-        elif fits:
+        elif fits:   # a step, not a refusal: which of the dice that fit there?
             dice = " or ".join(dict.fromkeys(_die_name(a.die) for a in fits))
-            self.refuse(f"Choose a die in the tray first: {dice} fit there.")
-        elif self.legal_of(PlanDie):
-            self.refuse("That space is not one of the glowing next spaces.")
+            self.status_note, self.status_seat, self.status_warning = (
+                f"Which die goes there? Choose {dice} in the tray.", None, False)
 
     def key_board(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_BACKSPACE and self.legal_of(TakeBack):
@@ -1024,20 +1150,18 @@ class RallymanScene(GameScene):
             return True
         return False
 
-    def status_text(self) -> tuple[str, bool]:
-        """As the frame says it, but a bot's plan is told as it grows (the path shows on the track)."""
-        text, warning = super().status_text()
-        seat = self.acting()
+    def decision_words(self, kind: str) -> str:
+        """What the driver weighs, for the others: a plan is told as it grows, every die named
+        (brakes too), with the chance of losing control (the path shows on the track)."""
         v = self.view
-        if seat is not None and text == f"{self.name(seat)} is thinking…" and v["plan"] and v["phase"] in (PLAN, STEPS):
-            dice = ", ".join(_die_name(d) for d in v["plan"] if d != "brake")
-            odds = v.get("odds") or {}
-            risk = f" (loss of control {_percent(odds['loss_of_control'])})" if odds else ""
-            if v["phase"] == PLAN:
-                text = f"{self.name(seat)} plans {dice}{risk}…"
-            else:
-                text = f"{self.name(seat)} rolls step {v['step'] + 1} of {len(v['plan_steps'])}{risk}…"
-        return text, warning
+        odds = v.get("odds") or {}
+        risk = f" (loss of control {_percent(odds['loss_of_control'])})" if odds and v["plan"] else ""
+        if kind == PLAN:
+            return f"planning {plan_words(v['plan'])}{risk}" if v["plan"] else "which dice to plan"
+        if kind == STEPS and v["plan_steps"]:
+            return f"rolling step {v['step'] + 1} of {len(v['plan_steps'])}{risk}"
+        return {PLACEMENT: "where the car loses control", PIT: "whether to stop in the pit",
+                TYRES: "which tyres to fit", SPUN: "getting back on the track"}.get(kind, "")
 
     def prompt(self) -> str:
         phase = self.phase
@@ -1047,8 +1171,15 @@ class RallymanScene(GameScene):
             if self.view["plan"]:
                 return "add another die, or roll: flat out or one at a time."
             return "plan your dice: choose a die in the tray, then a glowing space."
-        if phase == STEPS:
-            return "roll the next step, secure a die with focus, or stop."
+        if phase == STEPS:   # only what the rules allow now (securing costs focus; a stop needs a roll)
+            ways = ["roll the next step"] if self.legal_of(RollStep) else []
+            if self.legal_of(Secure):
+                ways.append("secure a die with focus")
+            if self.legal_of(StopTurn):
+                ways.append("stop here")
+            if not ways:
+                return "wait for the dice."
+            return (", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]) + "."
         if phase == PLACEMENT:
             return "you lost control: choose where the dice put the car."
         if phase == PIT:
@@ -1137,6 +1268,31 @@ class RallymanScene(GameScene):
         super().update(dt)
         if self.told is not None and not self.anim.busy:
             self.told = None   # the roll has been shown: the panel is the next car's
+        self._greyed_tooltip(dt)
+
+    def _greyed_tooltip(self, dt: float) -> None:
+        """pygame-gui shows no tooltip on a disabled button: a greyed button hovered for a
+        moment tells why it cannot be used, in the same kind of tooltip an enabled one shows."""
+        pos = self.app.mouse_pos
+        over = next((key for key, (_why, rect) in self._off.items() if rect.collidepoint(pos)), None)
+        button = self.choices.buttons.get(over) if over is not None else None
+        held = self._off_tip
+        if held is None or button is None or held[0] is not button:
+            if held is not None and held[2] is not None:
+                held[2].kill()
+            self._off_tip = (button, 0.0, None) if button is not None else None
+            return
+        _button, waited, tip = held
+        waited += dt
+        if tip is None and waited > 0.6 and button.alive():
+            rect = button.rect
+            tip = self.ui.create_tool_tip(self._off[over][0], (int(pos[0]), int(rect.centery)),
+                                          (0, rect.height // 2), button, None)
+        self._off_tip = (button, waited, tip)
+
+    def wants_frames(self) -> bool:
+        held = self._off_tip
+        return super().wants_frames() or (held is not None and held[2] is None)
 
     def _hide(self, seat: int) -> None:
         self.hidden_cars[seat] = self.hidden_cars.get(seat, 0) + 1
@@ -1274,3 +1430,40 @@ class RallymanScene(GameScene):
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+PLACEMENT_PAGE = 5   # placement buttons to a page (the sixth slot turns the page when there are more)
+
+
+def _key(action: Any) -> Hashable:
+    """A slot's key in the choice panel: ("do", action), or a word key such as ("page",)."""
+    return action if isinstance(action, tuple) else ("do", action)
+
+
+class _ButtonRows:
+    """The slots of the panel's foot: rows counted from the bottom, each split into equal
+    columns; the secure row keeps a label's width at its left."""
+
+    HEIGHT, GAP = 44, 8
+    SECURE_LABEL = 96
+
+    def __init__(self, panel: pygame.Rect) -> None:
+        self.left, self.width, self.bottom = panel.x + 16, panel.width - 32, panel.bottom - 12
+
+    def top(self, row: int) -> int:
+        return self.bottom - (row + 1) * self.HEIGHT - row * self.GAP
+
+    def split(self, row: int, columns: int) -> list[tuple[int, int, int, int]]:
+        width = (self.width - (columns - 1) * self.GAP) // columns
+        y = self.top(row)
+        return [(self.left + i * (width + self.GAP), y, width, self.HEIGHT) for i in range(columns)]
+
+    def secure_slots(self) -> list[tuple[int, int, int, int]]:
+        room = self.width - self.SECURE_LABEL
+        width = (room - 3 * self.GAP) // 4
+        y = self.top(1)
+        return [(self.left + self.SECURE_LABEL + i * (width + self.GAP), y, width, self.HEIGHT) for i in range(4)]
+
+    def placement(self, index: int) -> tuple[int, int, int, int]:
+        """Placement i: two to a row, A and B on the top one of three."""
+        return self.split(2 - index // 2, 2)[index % 2]
