@@ -625,6 +625,11 @@ class GameScene(Scene):
         the keyboard and the tests)."""
         return None
 
+    def target_key(self, hit: Hashable) -> Hashable:
+        """Hook: the target a hit on the board belongs to (a cell of a sheet: the sheet); the
+        scene's click_target still gets the hit itself."""
+        return hit
+
     def why_not_target(self, target: Hashable) -> str:
         """Hook: why a click on `target` (not a glowing one; None: on nothing) does nothing now,
         in the game's words."""
@@ -638,7 +643,7 @@ class GameScene(Scene):
             if target is not None:
                 self.click_target(target)
             return
-        if target in self.click_targets():
+        if self.target_key(target) in self.click_targets():
             self.click_target(target)
         elif target is None:   # on nothing: a word, no warning sound
             self.status_note, self.status_seat, self.status_warning = self.why_not_target(None), None, False

@@ -119,6 +119,19 @@ def test_a_typed_answer_is_chosen_then_given():
     assert app.errors == []
 
 
+def test_enter_on_a_typed_answer_chooses_it_and_enter_again_gives_it():
+    """The status line promises that Enter gives a chosen answer: with the typing box still
+    focused, the second Enter gives it instead of asking to type one (issue 22)."""
+    app, scene, session = table(people())
+    pose(app, scene, session, "EUR", R.TRI, B.fair)
+    answer = B.right_answer(session.state)
+    type_in(app, scene, G.WORLD.label(answer.number, answer.letter))
+    assert scene.chosen == ("W", answer.number, answer.letter) and "Enter" in scene.status_note
+    press(app, pygame.K_RETURN)
+    assert session.actions[-1] == answer, scene.status_note
+    assert not scene.status_warning and app.errors == []
+
+
 @pytest.mark.parametrize("text, words", [("Paris", "not an answer"), ("267", "Triangular precision"),
                                          ("N45-A", "expert areas"), ("99999-A", "not an answer")])
 def test_a_refused_typed_answer_says_why(text, words):

@@ -199,12 +199,15 @@ class UbiScene(GameScene):
 
     # ---- the map layer --------------------------------------------------------------------------
     def _map_signature(self) -> Hashable:
-        return (self.tab, self.map_problem)
+        return (self.tab, self.map_problem, ("sheet", self.tab) in self.glowing)
 
     def _render_map(self, surface: pygame.Surface) -> None:
         if self.tab not in self.composed:
             self.composed[self.tab] = self._compose(self.tab)
         surface.blit(self.composed[self.tab], (0, 0))
+        if ("sheet", self.tab) in self.glowing:   # answer anywhere on it
+            theme.glow_outline(surface, self.fits[self.tab][1].move(-AREA.x, -AREA.y).inflate(-4, -4),
+                               radius=6, width=3)
 
     def _compose(self, tab: str) -> pygame.Surface:
         """A tab's whole picture, made once: the sheet (and under the world, the help)."""
@@ -763,6 +766,35 @@ class UbiScene(GameScene):
         lens.blit(self._lens_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         return lens.convert_alpha() if pygame.display.get_surface() is not None else lens
 
+    # ---- targets: the sheets an answer may be clicked on (table kit) ----------------------------
+    declares_targets = True
+
+    def target_of(self, action) -> Hashable:
+        # any hexagon (or triangle) of a sheet the seat may use: the sheet is the target, and
+        # it glows as a whole; the lens shows the cell under the pointer
+        if isinstance(action, Answer):
+            return ("sheet", action.sheet)
+        return None   # zone, precision and a red herring are buttons
+
+    def target_key(self, hit: Hashable) -> Hashable:
+        if isinstance(hit, tuple) and hit and hit[0] == "cell":
+            return ("sheet", hit[1])
+        return hit
+
+    def target_rect(self, target: Hashable) -> pygame.Rect | None:
+        if isinstance(target, tuple) and target[0] == "sheet" and target[1] == self.tab:
+            return pygame.Rect(self.fits[target[1]][1])   # the sheet shown, glowing round its edge
+        return None
+
+    def why_not_target(self, target: Hashable) -> str:
+        if self.phase in (ZONE, PRECISION):
+            return "There is no Ubi to answer yet: choose with the buttons first."
+        if self.phase != ANSWER:
+            return "There is no Ubi to answer now."
+        if isinstance(target, tuple) and target and target[0] == "cell":
+            return self.ctx.explain(Answer(target[1], target[2], None)) or "Answer on a glowing sheet."
+        return "Click a hexagon of the sheet to answer, or type it."
+
     # ---- input --------------------------------------------------------------------------------
     def hit_board(self, pos: tuple[int, int]) -> Hashable:
         cell = self.cell_at(pos)
@@ -829,7 +861,10 @@ class UbiScene(GameScene):
     def on_ui_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
             if self.answering():
-                self.typed(self.entry.get_text())
+                if not self.entry.get_text().strip() and self.chosen is not None:
+                    self.confirm()   # Enter again, on the answer just typed: give it
+                else:
+                    self.typed(self.entry.get_text())
             return
         super().on_ui_event(event)
 
