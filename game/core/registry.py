@@ -93,6 +93,8 @@ class GameSpec:
     #: the rules file under seeds/ shown by the rules viewer
     rules_file: str = ""
     accent: str = "#ffd166"
+    #: the title where room is short (a tab): "" for the title itself
+    short_title: str = ""
     #: bumped whenever a change to the rules makes old action lists replay differently
     rules_version: int = 1
     #: upgrade_save(save data, its rules_version) -> data that replays under `rules_version`;
@@ -100,6 +102,10 @@ class GameSpec:
     upgrade_save: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
 
     # ---- helpers ------------------------------------------------------------------------
+    @property
+    def tab_title(self) -> str:
+        return self.short_title or self.title
+
     def action_kinds(self) -> dict[str, type[Action]]:
         return {cls.__name__: cls for cls in self.action_types}
 

@@ -78,6 +78,9 @@ class ResultsScene(Scene):
         title = f"{names} {verb}!"
         if self.headline:
             title = fill_names(self.headline, [seat.name for seat in seats])
+        elif theme.font(theme.SIZE_HUGE - 16, True).size(title)[0] > 1800:   # many share it: the count
+            title = (f"All {len(seats)} share the win!" if len(self.winners) == len(seats)
+                     else f"{len(self.winners)} players share the win!")
         theme.draw_text(canvas, title, (960, 150), theme.SIZE_HUGE - 16, bold=True,
                         anchor="center", max_width=1800)
         theme.draw_text(canvas, f"{self.session.spec.title} · game number {self.session.seed}", (960, 200),
@@ -106,7 +109,9 @@ class ResultsScene(Scene):
                             anchor="midleft", max_width=label_w - 40)
             for i, word in enumerate(words):
                 cx = TABLE.x + label_w + col_w * column[i] + col_w // 2
-                theme.draw_text(canvas, word, (cx, y + row_h // 2), theme.SIZE_BODY, theme.TEXT, bold=True,
+                size = theme.SIZE_BODY if theme.font(theme.SIZE_BODY, True).size(word)[0] <= col_w - 12 \
+                    else theme.SIZE_SMALL   # a narrow column (six seats): the small type
+                theme.draw_text(canvas, word, (cx, y + row_h // 2), size, theme.TEXT, bold=True,
                                 anchor="center", max_width=col_w - 12)
             y += row_h
             pygame.draw.line(canvas, theme.LINE, (TABLE.x + 24, y), (TABLE.right - 24, y), 1)

@@ -270,7 +270,7 @@ class RulesScene(Overlay):
         self.close_button = self.button((PANEL.right - PAD - CLOSE_W, PANEL.y + 28, CLOSE_W, 56),
                                         "Close", kind="big", tooltip="Back to where you were (Esc)")
         self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
-        for spec, (rect, label) in zip(self.specs, tab_layout([s.title for s in self.specs])):
+        for spec, (rect, label) in zip(self.specs, tab_layout([s.tab_title for s in self.specs])):
             self.tabs[spec.id] = self.button(rect, label, tooltip=f"The rules of {spec.title}")
         self.text_rect = pygame.Rect(PANEL.x + PAD, TEXT_TOP, PANEL.width - 2 * PAD,
                                      PANEL.bottom - HINT_H - 16 - TEXT_TOP)

@@ -167,6 +167,7 @@ class Scene:
                                                class_id=None))
         if not enabled:
             button.disable()
+        check_fits(button, text)
         return button
 
     def press_named(self, event: pygame.event.Event, buttons: dict[str, Any]) -> bool:
@@ -200,3 +201,15 @@ class Overlay(Scene):
 
 
 Callback = Callable[[], Any]
+
+
+def check_fits(button: Any, text: str) -> None:
+    """Note a button label wider than its button (pygame-gui would clip it) in theme.CUTS."""
+    if theme.CUTS is None:
+        return
+    try:
+        width = button.font.size(text)[0]
+    except Exception:
+        return
+    if width + 12 > button.rect.width:
+        theme.note_cut(text)

@@ -117,11 +117,30 @@ def _wrap_lines(string: str, size: int, width: int, bold: bool = False) -> list[
     return lines
 
 
+#: While a list (tests), every text the kit had to cut to fit is noted in it: (the whole text,
+#: where it was drawn: "file.py:function"). Essential words (the status line, prompts,
+#: buttons, tabs, headings) must never be cut; tests/ui/test_words_fit.py reads this.
+CUTS: list[tuple[str, str]] | None = None
+
+
+def note_cut(string: str) -> None:
+    """Note that `string` did not fit where it was drawn (only while CUTS is a list)."""
+    if CUTS is None:
+        return
+    import sys
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename == __file__ or frame.f_code.co_name == "check_fits"):
+        frame = frame.f_back   # the drawing's caller, outside the kit's text functions
+    where = "?" if frame is None else f"{frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_code.co_name}"
+    CUTS.append((string, where))
+
+
 def fit_text(string: str, size: int, width: int, bold: bool = False) -> str:
-    """Shorten `string` with an ellipsis so that it fits `width` pixels."""
+    """Shorten `string` with an ellipsis so that it fits `width` pixels (noted in CUTS)."""
     f = font(size, bold)
     if f.size(string)[0] <= width:
         return string
+    note_cut(string)
     lo, hi = 0, len(string)  # the longest prefix that fits with the ellipsis
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -175,8 +194,11 @@ def fit_to_box(string: str, width: int, height: int, size: int = SIZE_BODY, min_
     word wider than the box is shortened the same way. `max_lines` caps the lines (1 for a
     button's label). When `complete` is False, give the whole text in a tooltip.
     Use `draw_fitted` to draw it, or read `lines` and `size` to draw it yourself."""
-    return _fit_to_box(string, max(1, int(width)), max(1, int(height)), size, min(size, min_size), bold,
-                       line_gap, max_lines)
+    fitted = _fit_to_box(string, max(1, int(width)), max(1, int(height)), size, min(size, min_size), bold,
+                         line_gap, max_lines)
+    if not fitted.complete:
+        note_cut(string)
+    return fitted
 
 
 @cached

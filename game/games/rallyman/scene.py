@@ -45,7 +45,7 @@ TOKEN_STEP = 0.55      # each damage token out of the bag
 TOKEN_HOLD = 1.2
 BANNER = 2.6           # a championship race's end, or the next race's name, over the map
 STANDINGS_HOLD = 7.0   # a race's end when a bot leads (and starts the next race): time to read
-REASONS = {"speed": "faster", "distance": "further on", "inside": "inside", "seat": "seat order"}
+REASONS = {"speed": "faster", "distance": "further", "inside": "inside", "seat": "by seat"}
 SERVICE_LABELS = {"none": "Drive on", "tyres": "Tyres (ends on 0)", "repair": "Repair (ends on 00)",
                   "both": "Tyres + repair (00)"}
 SERVICE_TIPS = {"none": "Do not stop: the turn ends here as usual.",
@@ -379,7 +379,11 @@ class RallymanScene(GameScene):
         title = {PLAN: f"{who} plan", STEPS: f"{who} roll: step {v['step'] + 1}", PLACEMENT: f"{who} loss of control",
                  PIT: f"{who} pit stop?", TYRES: f"{who} tyres", SPUN: f"{who} car is off the track"}.get(
                      phase, f"{who} roll")
-        theme.draw_text(surface, title, (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=rect.width - 290)
+        room = rect.width - 290
+        if theme.font(theme.SIZE_BODY, True).size(title)[0] > room:   # a long name: the words without it
+            title = {PLAN: "The plan", STEPS: f"Roll: step {v['step'] + 1}", PLACEMENT: "Loss of control",
+                     PIT: "Pit stop?", TYRES: "Tyres", SPUN: "Off the track"}.get(phase, "The roll")
+        theme.draw_text(surface, title, (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=room)
         marker = art.gear_marker(car["marker"], 30)
         surface.blit(marker, marker.get_rect(topright=(rect.width - 16, 8)))
         r = theme.draw_text(surface, "gear", (rect.width - 54, 23), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midright")
@@ -406,8 +410,10 @@ class RallymanScene(GameScene):
                     pygame.draw.rect(surface, theme.TEXT, local.inflate(14, 14), 2, border_radius=12)
             last = list(tray.values())[-1].move(-self._panel_rect().x, -self._panel_rect().y)
             hint = "then a glowing space" if self.selected_die is not None else "choose a die"
-            theme.draw_text(surface, hint, (last.right + 16, last.centery), theme.SIZE_SMALL, theme.TEXT_DIM,
-                            anchor="midleft", max_width=rect.width - last.right - 28)
+            room = rect.width - last.right - 28
+            if theme.font(theme.SIZE_SMALL).size(hint)[0] <= room:   # where the tray leaves room
+                theme.draw_text(surface, hint, (last.right + 16, last.centery), theme.SIZE_SMALL, theme.TEXT_DIM,
+                                anchor="midleft")
         else:
             words = self._panel_words(phase, seat, mine)
             theme.draw_paragraph(surface, words, pygame.Rect(16, 46, rect.width - 32, 60), theme.SIZE_SMALL,
@@ -472,10 +478,12 @@ class RallymanScene(GameScene):
         if self.phase != STEPS or not self.choices.buttons:
             return
         rows = _ButtonRows(self._panel_rect())
-        x, y = rows.left - self._panel_rect().x, rows.top(1) - self._panel_rect().y
+        x, y = rows.left - self._panel_rect().x, rows.top(1) - self._panel_rect().y - SECURE_HEAD
         cost = (self.view.get("odds") or {}).get("next_focus_cost", D.next_focus_cost(len(self.view["secured"])))
-        theme.draw_text(surface, "Secure", (x, y + 12), theme.SIZE_SMALL, theme.TEXT, bold=True, anchor="midleft")
-        theme.draw_text(surface, f"{cost} focus", (x, y + 33), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midleft")
+        r = theme.draw_text(surface, "Secure a die", (x, y + 10), theme.SIZE_SMALL, theme.TEXT, bold=True,
+                            anchor="midleft")
+        theme.draw_text(surface, f"for {cost} focus: it shows no caution", (r.right + 10, y + 10), theme.SIZE_SMALL,
+                        theme.TEXT_DIM, anchor="midleft", max_width=rows.width - r.width - 10)
 
     def _render_standings(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The race is over: the places and race points, or a solo race's time worked out; in a
@@ -588,6 +596,8 @@ class RallymanScene(GameScene):
         self._off = {_key(action): (reason, pygame.Rect(rect)) for action, label, kind, tip, reason, rect in slots
                      if reason}
         self._buttons_top = min((c.rect[1] for c in wanted), default=panel.bottom) - panel.y
+        if self.phase == STEPS and wanted:
+            self._buttons_top -= SECURE_HEAD   # the secure row's words, above it
         self.choices.sync(wanted)
         for key, button in self.choices.buttons.items():
             if key in self._off and button.is_enabled:
@@ -771,11 +781,11 @@ class RallymanScene(GameScene):
                 pygame.draw.rect(surface, self.seat_colour(seat), box, 3, border_radius=10)
             theme.draw_text(surface, str(i + 1), (box.x + 16, box.y + 20), theme.SIZE_LARGE,
                             theme.TEXT_DIM if done else theme.TEXT, bold=True, anchor="center")
-            image = self.car_image(seat, 90)
-            surface.blit(image, image.get_rect(center=(box.x + 54, box.y + 20)))
-            theme.draw_text(surface, self.name(seat), (box.x + 84, box.y + 20), theme.SIZE_SMALL,
+            # the seat's colour (its car's), then the name with the row's whole width
+            theme.draw_seat_badge(surface, self.ctx.seats[seat].colour, (box.x + 40, box.y + 20), 18)
+            theme.draw_text(surface, self.name(seat), (box.x + 54, box.y + 20), theme.SIZE_SMALL,
                             theme.TEXT_DIM if done else theme.TEXT, bold=True, anchor="midleft",
-                            max_width=box.width - 90)
+                            max_width=box.width - 58)
             car = v["cars"][seat]
             if over and series:
                 wins = v["wins"][seat]
@@ -795,8 +805,8 @@ class RallymanScene(GameScene):
                 reason = REASONS.get(reasons[i], "") if i < len(reasons) and not done else ""
                 line = f"gear {gear}" + (f" · {reason}" if reason and i < len(order) - 1 else
                                          " now" if done else "")
-            theme.draw_text(surface, line, (box.x + 12, box.y + 52), theme.SIZE_SMALL, theme.TEXT_DIM,
-                            anchor="midleft", max_width=box.width - 20)
+            theme.draw_text(surface, line, (box.x + 8, box.y + 52), theme.SIZE_SMALL, theme.TEXT_DIM,
+                            anchor="midleft", max_width=box.width - 12)
             y += 78
         y += 8
         if not over:
@@ -1433,6 +1443,7 @@ def _ordinal(n: int) -> str:
 
 
 PLACEMENT_PAGE = 5   # placement buttons to a page (the sixth slot turns the page when there are more)
+SECURE_HEAD = 24     # the line of words above the secure row
 
 
 def _key(action: Any) -> Hashable:
@@ -1445,7 +1456,6 @@ class _ButtonRows:
     columns; the secure row keeps a label's width at its left."""
 
     HEIGHT, GAP = 44, 8
-    SECURE_LABEL = 96
 
     def __init__(self, panel: pygame.Rect) -> None:
         self.left, self.width, self.bottom = panel.x + 16, panel.width - 32, panel.bottom - 12
@@ -1459,10 +1469,8 @@ class _ButtonRows:
         return [(self.left + i * (width + self.GAP), y, width, self.HEIGHT) for i in range(columns)]
 
     def secure_slots(self) -> list[tuple[int, int, int, int]]:
-        room = self.width - self.SECURE_LABEL
-        width = (room - 3 * self.GAP) // 4
-        y = self.top(1)
-        return [(self.left + self.SECURE_LABEL + i * (width + self.GAP), y, width, self.HEIGHT) for i in range(4)]
+        """Four slots across the row above Roll and Stop (its words go just above it)."""
+        return self.split(1, 4)
 
     def placement(self, index: int) -> tuple[int, int, int, int]:
         """Placement i: two to a row, A and B on the top one of three."""

@@ -87,8 +87,20 @@ def draw_journey(surface: pygame.Surface, view: dict[str, Any], seat: int | None
         if y > local.height - 24:
             break
         r = theme.draw_text(surface, label, (20, y), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
-        theme.draw_text(surface, text, (132, y), theme.SIZE_SMALL, theme.TEXT, max_width=local.width - 152)
-        y += 26
+        # a long row (many encounters, many dishes) goes on over a second line
+        room = 2 if y + 48 <= local.height - 4 else 1
+        fitted = theme.fit_to_box(text, local.width - 152, room * 24, theme.SIZE_SMALL, theme.SIZE_SMALL,
+                                  line_gap=0)
+        theme.draw_fitted_lines(surface, fitted, pygame.Rect(132, y, local.width - 152, fitted.height), theme.TEXT)
+        y += 26 + 22 * (len(fitted.lines) - 1)
+
+
+def counted(names) -> str:
+    """Names in the order first met, a repeated one once with its count: "Annaibito ×2, Samurai"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
 def journey_rows(p: dict[str, Any], own: bool, crossroads: bool) -> list[tuple[str, str]]:
@@ -106,7 +118,7 @@ def journey_rows(p: dict[str, Any], own: bool, crossroads: bool) -> list[tuple[s
     rows = [("Souvenirs", souvenirs),
             ("Baths", f"{plural(len(springs), 'hot spring')} ({sum(springs)} pts)"
              + (f" · {plural(p['bath'], 'bath house')}" if p["bath"] else "")),
-            ("Met", ", ".join(ENCOUNTER_NAMES[e].split(" (")[0].split(":")[0] for e in p["encounters"]) or "nobody yet"),
+            ("Met", counted(ENCOUNTER_NAMES[e].split(" (")[0].split(":")[0] for e in p["encounters"]) or "nobody yet"),
             ("Temple", f"{plural(p['temple'], 'coin')} given")]
     if own and p.get("meals") is not None:
         dishes = [MEALS[m][0] for m in p["meals"] + (p.get("cook_meals") or [])]

@@ -487,7 +487,7 @@ def _meal_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
         allowed = free if key == "free" else MEALS[meal].dish in ways
         note = "free for you" if key == "free" else ""
         if not allowed:
-            note = "eaten before" if MEALS[meal].dish in eaten else "too dear"
+            note = "eaten" if MEALS[meal].dish in eaten else "too dear"
         c.spots.append(Spot(panel_rect(24 + i * (width + 12), CONTENT_Y, width, 200), target,
                             lambda meal=meal, price=price, w=width: meal_face(meal, price, w, 200),
                             clickable=allowed, selected=m.chosen == target, note=note, dim=not allowed))
@@ -627,7 +627,7 @@ def why_not(spot: Spot | None) -> str:
     """Why a click on this card (or on nothing on offer) is refused, in words."""
     if spot is None:
         return "That is not on offer now."
-    if spot.note == "eaten before":
+    if spot.note == "eaten":
         return "You have eaten that dish already: nobody eats the same dish twice."
     if spot.note in ("too dear", "cannot pay"):
         return "You do not have the coins for that."

@@ -9,6 +9,7 @@ from . import bot, rules
 IBERIA = register(GameSpec(
     id=rules.IberiaState.game_id,
     title="Ticket to Ride: Iberia",
+    short_title="TtR Iberia",
     min_players=2,
     max_players=5,
     blurb="Claim railway routes across Spain and Portugal: draft your tickets, and collect the "
@@ -26,6 +27,7 @@ IBERIA = register(GameSpec(
 KOREA = register(GameSpec(
     id=rules.KoreaState.game_id,
     title="Ticket to Ride: South Korea",
+    short_title="TtR South Korea",
     min_players=2,
     max_players=5,
     blurb="Claim railway routes across South Korea's provinces: spend your express cards well, "

@@ -645,7 +645,7 @@ class TtrScene(GameScene):
             if not card:
                 pygame.draw.rect(surface, theme.LINE, rect, 2, border_radius=8)
                 continue
-            surface.blit(cards_art.train_card(card, FACE, COLOUR_LABELS[card] if card != LOCO else "Loco"), rect)
+            surface.blit(cards_art.train_card(card, FACE, face_label(card)), rect)
             if ("face", slot) in glowing:
                 theme.glow_outline(surface, rect, radius=9, width=self.glow_width(("face", slot), 2))
             elif mine and v["phase"] == DRAWING and card == LOCO:   # refused as a second card
@@ -1269,20 +1269,20 @@ class TtrScene(GameScene):
             kind = event.kind
             if kind == "draw_face_up":
                 sounds.play("card_flip")
-                face = cards_art.train_card(event.data["card"], FACE, COLOUR_LABELS[event.data["card"]])
+                face = cards_art.train_card(event.data["card"], FACE, face_label(event.data["card"]))
                 self._fly(face, self.face_rect(event.data["slot"]), self.seat_anchor(event.seat), delay)
                 delay += 0.12
             elif kind == "draw_blind":
                 sounds.play("card_place")
                 card = event.private.get("card") if event.private else None
-                face = cards_art.train_card(card, FACE, COLOUR_LABELS[card]) if card else cards_art.card_back(FACE)
+                face = cards_art.train_card(card, FACE, face_label(card)) if card else cards_art.card_back(FACE)
                 self._fly(face, DECK_RECT, self.seat_anchor(event.seat), delay)
                 delay += 0.12
             elif kind == "express_draw":
                 sounds.play("card_place")
                 cards = (event.private or {}).get("cards") or [None] * event.data["count"]
                 for k, card in enumerate(cards):
-                    face = cards_art.train_card(card, FACE, COLOUR_LABELS[card]) if card else cards_art.card_back(FACE)
+                    face = cards_art.train_card(card, FACE, face_label(card)) if card else cards_art.card_back(FACE)
                     self._fly(face, DECK_RECT, self.seat_anchor(event.seat), delay + 0.1 * k)
                 delay += 0.1 * len(cards) + 0.1
             elif kind == "tickets_drawn":
@@ -1346,7 +1346,7 @@ class TtrScene(GameScene):
         target = pygame.Rect(0, 0, 50, 36)
         target.center = box.center
         for k, card in enumerate(cards):
-            self._fly(cards_art.train_card(card, FACE, COLOUR_LABELS[card]), self.seat_anchor(seat), target,
+            self._fly(cards_art.train_card(card, FACE, face_label(card)), self.seat_anchor(seat), target,
                       delay + 0.06 * k)
         start = delay + FLY + 0.06 * max(0, len(cards) - 1)
         self.appearing[route_id] = seat
@@ -1467,3 +1467,9 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     """How many pixels two rectangles share."""
     c = a.clip(b)
     return c.width * c.height
+
+
+def face_label(card: str) -> str:
+    """The word on a train card's face: its colour, "Loco" for a locomotive (the whole word
+    does not fit the card)."""
+    return "Loco" if card == LOCO else COLOUR_LABELS[card]

@@ -34,6 +34,7 @@ TAB_H = 44
 AREA = pygame.Rect(10, 126, 1370, 850)      # where a sheet is drawn
 BAR = pygame.Rect(10, 984, 1370, 88)        # the answer bar under it
 TABS = (("W", "World"), ("N", "North America"), ("E", "Europe"), ("L", "Legend"))
+BANNER_W = 760   # the verdict over the map
 LEGEND_SPLIT = 775                          # LEGEND above, GHOSTS below, side by side on screen
 LENS_R = 150                                # the loupe's radius on the canvas
 LENS_HEX = 200                              # a hexagon's width inside the loupe
@@ -459,9 +460,13 @@ class UbiScene(GameScene):
             verdict = "Right: a red herring!" if right else "Wrong: it was a red herring"
         else:
             verdict = "Right!" if right else "Wrong"
-        if top == 12:
-            theme.draw_text(surface, f"{self.name(last['seat'])} answered {last['given']}", (16, top),
-                            theme.SIZE_BODY, theme.TEXT, bold=True, max_width=rect.width - 140)
+        if top == 12:   # who answered what, in the words that fit (a long name or answer: shorter)
+            name, given = self.name(last["seat"]), last["given"]
+            room = rect.width - 140
+            for line in (f"{name} answered {given}", f"{name}: {given}", given):
+                if theme.font(theme.SIZE_BODY, True).size(line)[0] <= room:
+                    break
+            theme.draw_text(surface, line, (16, top), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=room)
         y = top + 34
         theme.draw_text(surface, verdict, (16, y), theme.SIZE_TITLE, theme.GOOD if right else theme.WARNING, bold=True,
                         max_width=rect.width - 32)
@@ -472,14 +477,16 @@ class UbiScene(GameScene):
         if not last["red_herring"]:
             lines.append(f"Answer: {last['answer']}")
         used = 0
-        for line in lines:
-            used += theme.draw_paragraph(surface, line, pygame.Rect(inner.x, inner.y + used, inner.width, 54),
-                                         theme.SIZE_BODY, theme.INK, bold=True) + 6
+        for line in lines:   # every answer the card takes (expert areas make it long): up to 3 lines
+            line_h = theme.font(theme.SIZE_BODY, True).get_linesize() + 4
+            fitted = theme.draw_fitted(surface, line, pygame.Rect(inner.x, inner.y + used, inner.width, 3 * line_h),
+                                       theme.SIZE_BODY, theme.SIZE_SMALL, theme.INK, bold=True)
+            used += fitted.height + 6
         words = last["explanation"]
         if last.get("ghost"):
             words += " Caesar's Ghost speaks on this Ubi: a wrong answer gives back the facet won last."
-        theme.draw_paragraph(surface, words, pygame.Rect(inner.x, inner.y + used, inner.width, inner.height - used),
-                             theme.SIZE_BODY, theme.INK)
+        theme.draw_fitted(surface, words, pygame.Rect(inner.x, inner.y + used, inner.width, inner.height - used),
+                          theme.SIZE_BODY, theme.SIZE_SMALL, theme.INK)
 
     # ---- seats: each Rubi as a pyramid --------------------------------------------------------------
     def seat_signature(self, seat: int) -> Hashable:
@@ -515,13 +522,21 @@ class UbiScene(GameScene):
         x = 56
         if facets or won:
             # each facet won: its colour and its letters, in the order won
-            for zone in facets + (("Rubi Ubi",) if won else ()):
+            # (beside the pyramid, not into it: when the names do not all fit, the colours alone,
+            # which the pyramid repeats)
+            shown = facets + (("Rubi Ubi",) if won else ())
+            limit = spot.x - 12
+            named = sum(20 + theme.font(theme.SIZE_SMALL, True).size(z)[0] + 10 for z in shown) + x <= limit
+            for zone in shown:
                 colour = art.ZONE_COLOURS.get(zone, art.CAPSTONE_GOLD)
                 pygame.draw.rect(surface, (16, 16, 18), (x, y - 8, 16, 16), border_radius=3)
                 pygame.draw.rect(surface, colour, (x + 2, y - 6, 12, 12), border_radius=2)
-                r = theme.draw_text(surface, zone, (x + 20, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
-                                    anchor="midleft")
-                x = r.right + 10
+                if named:
+                    r = theme.draw_text(surface, zone, (x + 20, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
+                                        anchor="midleft")
+                    x = r.right + 10
+                else:
+                    x += 22
         else:
             notes.insert(0, "no facets yet")
         if notes:
@@ -598,7 +613,8 @@ class UbiScene(GameScene):
 
     def _banner_rect(self, last: dict[str, Any], key: str) -> pygame.Rect:
         """The verdict over the map, on the side away from the place."""
-        area = pygame.Rect(0, 0, 760, 92)
+        lines = len(self._banner_sub(last).lines)
+        area = pygame.Rect(0, 0, BANNER_W, 64 + lines * theme.font(theme.SIZE_BODY).get_linesize())
         point = None if last["red_herring"] else self.place_point(key, last["lat"], last["lon"])
         map_rect = self.fits[key][1]
         if point is not None and point[1] > map_rect.centery:
@@ -679,9 +695,14 @@ class UbiScene(GameScene):
             title = f"Right! {last['given']}" if right else f"Wrong: {last['given']}"
         theme.draw_text(canvas, f"{self.name(last['seat'])}: {title}", (area.centerx, area.y + 12), theme.SIZE_LARGE,
                         theme.TEXT, bold=True, anchor="midtop", max_width=area.width - 32)
+        sub = self._banner_sub(last)   # the place and every answer it took, on as many lines as it needs
+        box = pygame.Rect(area.x + 16, area.y + 54, area.width - 32, sub.height)
+        theme.draw_fitted_lines(canvas, sub, box, theme.TEXT_DIM, align="center")
+
+    def _banner_sub(self, last: dict[str, Any]) -> "theme.FittedText":
         sub = "There is no such place." if last["red_herring"] else f"{last['place']}: {last['answer']}"
-        theme.draw_text(canvas, sub, (area.centerx, area.bottom - 14), theme.SIZE_BODY, theme.TEXT_DIM,
-                        anchor="midbottom", max_width=area.width - 32)
+        line = theme.font(theme.SIZE_BODY).get_linesize() + 4
+        return theme.fit_to_box(sub, BANNER_W - 32, 3 * line, theme.SIZE_BODY, theme.SIZE_SMALL)
 
     def _draw_lens(self, canvas: pygame.Surface, mouse: tuple[int, int]) -> None:
         """The Rubicon Reticle: the picture around the mouse magnified in a round lens, the

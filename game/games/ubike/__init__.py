@@ -7,6 +7,7 @@ from . import bot, rules
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
     title="UBike Tour: Taiwan",
+    short_title="UBike Taiwan",
     min_players=2,
     max_players=4,
     blurb="Plan a nine-stop bike trip across north-western Taiwan: search for scenery cards, "
