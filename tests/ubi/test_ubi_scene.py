@@ -17,7 +17,7 @@ from game.scenes.menu import MenuScene
 from game.table.frame import open_game
 
 import builders as B
-from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until, settle
+from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until, settle, to_window
 
 SPEC = get("ubi")
 
@@ -277,3 +277,41 @@ def test_a_facet_won_flies_to_the_pyramids_of_its_team():
     assert len(scene.anim.motions) == before + len(mates)   # one tile for each seat of the team
     frames(app, 90)
     assert not scene.anim.motions and app.errors == []
+
+
+def test_the_wheel_zooms_the_sheet_round_the_pointer_and_a_click_still_means_the_cell_under_it():
+    """Issue 22: at 1280x720 the hexagons' numbers are a few grey pixels; the wheel (or + and -)
+    zooms the sheet about the pointer, the arrow keys move it, 0 shows it whole, and a click on
+    the zoomed sheet chooses the hexagon drawn under the pointer. A reveal shows the sheet whole."""
+    app, scene, session = table(people())
+    pose(app, scene, session, "EUR", R.HEX, B.fair)
+    base = scene.base["W"][1]
+    point = (base.centerx + 150, base.centery - 60)
+    under = scene.cell_at(point)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(app, point), rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        frames(app, 1)
+    assert scene.zoom_level() == 2.0
+    assert scene.cell_at(point) == under, "the point under the pointer moved"
+    zoomed = scene.fits["W"][1]
+    assert zoomed.contains(base) and zoomed.width == round(base.width * 2)
+    # the numbers read: a hexagon is twice as wide on the screen
+    assert scene.fits["W"][0] == pytest.approx(2 * scene.base["W"][0])
+    press(app, pygame.K_RIGHT)
+    assert scene.cell_at(point) != under   # moved: another hexagon is under the pointer now
+    press(app, pygame.K_0)
+    assert scene.zoom_level() == 1.0 and scene.fits["W"][1] == base
+    press(app, pygame.K_EQUALS)
+    assert scene.zoom_level() == 1.5
+    for _ in range(9):
+        press(app, pygame.K_MINUS)
+    assert scene.zoom_level() == 1.0 and scene.fits["W"][1] == base   # never smaller than the sheet
+    scene.set_zoom(3.0, point)
+    cell = scene.cell_at(point)
+    click(app, point)
+    assert scene.chosen == (cell[0], cell[1], None)
+    click(app, centre(button(scene, ("confirm",))))
+    assert scene.zoom_level("W") == 1.0, "the reveal shows the whole sheet"
+    assert app.errors == []

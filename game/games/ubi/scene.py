@@ -48,8 +48,9 @@ RIGHT_COLOUR = (46, 160, 67)
 HELP = ("Point at the map: the Rubicon Reticle magnifies the hexagon under the mouse, with its "
         "number and its six triangles A R C H S E (A to the north). Click a hexagon (hexagonal "
         "precision) or a triangle (triangular precision), then Confirm; or type the answer below, "
-        "267 or 267-A. The tabs show the expert areas (answered on by the seats that play them) and "
-        "the legend with its ghost lines.")
+        "267 or 267-A. The wheel (or + and -) zooms the map so that its numbers read, the arrow keys "
+        "move it, 0 shows it whole. The tabs show the expert areas (answered on by the seats that "
+        "play them) and the legend with its ghost lines.")
 
 
 def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
@@ -94,6 +95,10 @@ class UbiScene(GameScene):
             rect = pygame.Rect(0, 0, round(w * k), round(h * k))
             rect.midtop = (AREA.centerx, AREA.y)
             self.fits[key] = (k, rect)
+        #: each sheet's place on the table unzoomed (fits[] follows the zoom: every map-to-canvas
+        #: sum goes through it); zoom[] is (level, the zoomed picture's corner on the canvas)
+        self.base = {key: (k, pygame.Rect(rect)) for key, (k, rect) in self.fits.items()}
+        self.zoom: dict[str, tuple[float, tuple[float, float]]] = {}
         lx, ly, lw, lh = G.LEGEND_RECT
         self.legend_k = min((AREA.width - 24) / (2 * lw), AREA.height / LEGEND_SPLIT)
         self.pictures: dict[str, pygame.Surface] = {}
@@ -168,7 +173,7 @@ class UbiScene(GameScene):
     def cell_at(self, pos: tuple[float, float], key: str | None = None) -> tuple[str, int, str] | None:
         """(sheet, hexagon, triangle) under a canvas point on the shown sheet."""
         key = key or self.tab
-        if key not in self.fits or not self.fits[key][1].collidepoint(pos):
+        if key not in self.fits or not self.base[key][1].collidepoint(pos):
             return None
         found = G.SHEETS[key].locate_pixel(*self.from_canvas(key, pos))
         return None if found is None else (key, found[0], found[1])
@@ -190,7 +195,80 @@ class UbiScene(GameScene):
         if not sheet.covers(lat, lon):
             return None
         x, y = self.to_canvas(key, *sheet.lonlat_pixel(lat, lon))
+        if not self.base[key][1].collidepoint(x, y):
+            return None   # zoomed away from it
         return round(x), round(y)
+
+    # ---- zoom: the sheet magnified, so its numbers read without the reticle ------------------------
+    ZOOMS = (1.0, 1.5, 2.0, 3.0, 4.0)
+
+    def zoom_level(self, key: str | None = None) -> float:
+        return self.zoom.get(key or self.tab, (1.0, (0.0, 0.0)))[0]
+
+    def set_zoom(self, level: float, at: tuple[float, float] | None = None, key: str | None = None) -> None:
+        """Zoom sheet `key` (the shown one) to `level`, keeping the point of the sheet under `at`
+        (the pointer; else the middle of what is shown) where it is."""
+        key = key or self.tab
+        if key not in self.base:
+            return
+        k0, base = self.base[key]
+        level = min(max(level, self.ZOOMS[0]), self.ZOOMS[-1])
+        at = at if at is not None and base.collidepoint(at) else base.center
+        px, py = self.from_canvas(key, at)          # the picture point that stays put
+        ox, oy = G.SHEETS[key].pixel_rect[:2]
+        k = k0 * level
+        left = at[0] - (px - ox) * k
+        top = at[1] - (py - oy) * k
+        self._place_zoom(key, level, (left, top))
+
+    def pan(self, dx: float, dy: float, key: str | None = None) -> None:
+        """Move the zoomed sheet by (dx, dy) canvas pixels."""
+        key = key or self.tab
+        level, (left, top) = self.zoom.get(key, (1.0, (0.0, 0.0)))
+        if level > 1.0:
+            self._place_zoom(key, level, (left + dx, top + dy))
+
+    def _place_zoom(self, key: str, level: float, corner: tuple[float, float]) -> None:
+        k0, base = self.base[key]
+        if level <= 1.0:
+            self.zoom.pop(key, None)
+            self.fits[key] = (k0, pygame.Rect(base))
+        else:
+            w, h = base.width * level, base.height * level
+            left = min(max(corner[0], base.right - w), base.x)   # the sheet always covers its place
+            top = min(max(corner[1], base.bottom - h), base.y)
+            self.zoom[key] = (level, (left, top))
+            self.fits[key] = (k0 * level, pygame.Rect(round(left), round(top), round(w), round(h)))
+        self._lens = None
+        self.rehover()
+
+    def zoom_step(self, steps: int, at: tuple[float, float] | None = None) -> None:
+        """One level in (steps > 0) or out, around `at`."""
+        levels = self.ZOOMS
+        now = self.zoom_level()
+        index = min(range(len(levels)), key=lambda i: abs(levels[i] - now))
+        self.set_zoom(levels[min(max(index + steps, 0), len(levels) - 1)], at)
+
+    def _zoomed_picture(self, key: str) -> pygame.Surface | None:
+        """What the zoomed sheet shows in its place (None unzoomed), scaled from the full picture."""
+        if key not in self.zoom or key not in self.full:
+            return None
+        _k0, base = self.base[key]
+        source = self.full[key]
+        ox, oy = G.SHEETS[key].pixel_rect[:2]
+        x0, y0 = self.from_canvas(key, base.topleft)
+        x1, y1 = self.from_canvas(key, base.bottomright)
+        part = pygame.Rect(math.floor(x0 - ox), math.floor(y0 - oy), math.ceil(x1 - x0) + 1, math.ceil(y1 - y0) + 1)
+        part = part.clip(source.get_rect())
+        if part.width <= 0 or part.height <= 0:
+            return None
+        k = self.fits[key][0]
+        image = pygame.transform.smoothscale(source.subsurface(part), (round(part.width * k), round(part.height * k)))
+        out = pygame.Surface(base.size)
+        out.fill(theme.PAPER_DARK)
+        left, top = self.to_canvas(key, part.x + ox, part.y + oy)
+        out.blit(image, (round(left - base.x), round(top - base.y)))
+        return out.convert() if pygame.display.get_surface() is not None else out
 
     @staticmethod
     def _bbox(points: list[tuple[float, float]], pad: int = 6) -> pygame.Rect:
@@ -200,14 +278,17 @@ class UbiScene(GameScene):
 
     # ---- the map layer --------------------------------------------------------------------------
     def _map_signature(self) -> Hashable:
-        return (self.tab, self.map_problem, ("sheet", self.tab) in self.glowing)
+        return (self.tab, self.map_problem, ("sheet", self.tab) in self.glowing, self.zoom.get(self.tab))
 
     def _render_map(self, surface: pygame.Surface) -> None:
         if self.tab not in self.composed:
             self.composed[self.tab] = self._compose(self.tab)
         surface.blit(self.composed[self.tab], (0, 0))
+        zoomed = self._zoomed_picture(self.tab)
+        if zoomed is not None:
+            surface.blit(zoomed, self.base[self.tab][1].move(-AREA.x, -AREA.y))
         if ("sheet", self.tab) in self.glowing:   # answer anywhere on it
-            theme.glow_outline(surface, self.fits[self.tab][1].move(-AREA.x, -AREA.y).inflate(-4, -4),
+            theme.glow_outline(surface, self.base[self.tab][1].move(-AREA.x, -AREA.y).inflate(-4, -4),
                                radius=6, width=3)
 
     def _compose(self, tab: str) -> pygame.Surface:
@@ -276,7 +357,7 @@ class UbiScene(GameScene):
             if self.tab != "W" and self.tab not in v["sheets"]:
                 text = "Expert area, to look at: this seat answers on the world map"
         else:
-            text = "Look around: the reticle shows every hexagon's number"
+            text = "The reticle reads the numbers; the wheel zooms in"
         theme.draw_text(surface, text, (rect.right - 4, rect.centery), theme.SIZE_SMALL, theme.TEXT_DIM,
                         anchor="midright", max_width=rect.width - 8)
 
@@ -548,7 +629,7 @@ class UbiScene(GameScene):
         pos = self.app.mouse_pos
         if pos[0] < 0 or not AREA.collidepoint(pos) or self.tab not in self.fits:
             return None
-        if not self.fits[self.tab][1].collidepoint(pos) or self.cell_at(pos) is None:
+        if not self.base[self.tab][1].collidepoint(pos) or self.cell_at(pos) is None:
             return None
         return (int(pos[0]), int(pos[1]))
 
@@ -616,7 +697,7 @@ class UbiScene(GameScene):
         lines = len(self._banner_sub(last).lines)
         area = pygame.Rect(0, 0, BANNER_W, 64 + lines * theme.font(theme.SIZE_BODY).get_linesize())
         point = None if last["red_herring"] else self.place_point(key, last["lat"], last["lon"])
-        map_rect = self.fits[key][1]
+        map_rect = self.base[key][1]
         if point is not None and point[1] > map_rect.centery:
             area.midtop = (map_rect.centerx, map_rect.y + 14)
         else:
@@ -627,10 +708,13 @@ class UbiScene(GameScene):
         tab = self.tab
         if tab not in self.fits:
             return
+        clip = canvas.get_clip()
+        canvas.set_clip(clip.clip(self.base[tab][1]))   # a zoomed sheet's marks stay on the sheet
         if self.revealing is not None and self.answer_sheet_of(self.revealing) == tab:
             self._draw_reveal(canvas, self.revealing, tab)
         if self.chosen is not None and self.chosen[0] == tab:
             self._draw_chosen(canvas, self.chosen)
+        canvas.set_clip(clip)
         mouse = self._mouse()
         if mouse is not None:
             self._draw_lens(canvas, mouse)
@@ -804,7 +888,7 @@ class UbiScene(GameScene):
 
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         if isinstance(target, tuple) and target[0] == "sheet" and target[1] == self.tab:
-            return pygame.Rect(self.fits[target[1]][1])   # the sheet shown, glowing round its edge
+            return pygame.Rect(self.base[target[1]][1])   # the sheet shown, glowing round its edge
         return None
 
     def why_not_target(self, target: Hashable) -> str:
@@ -913,11 +997,29 @@ class UbiScene(GameScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen is not None:
             self.clear_choice()
             return True
+        if event.type == pygame.MOUSEWHEEL and self.tab in self.base and \
+                self.base[self.tab][1].collidepoint(self.app.mouse_pos):
+            self.zoom_step(1 if event.y > 0 else -1, self.app.mouse_pos)   # the wheel zooms the sheet
+            return True
         return super().handle_event(event)
 
     def key_board(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chosen is not None and self.answering():
             self.confirm()
+            return True
+        pointer = self.app.mouse_pos
+        if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom_step(1, pointer)
+            return True
+        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom_step(-1, pointer)
+            return True
+        if event.key in (pygame.K_0, pygame.K_KP0):
+            self.set_zoom(1.0)
+            return True
+        step = {pygame.K_LEFT: (120, 0), pygame.K_RIGHT: (-120, 0), pygame.K_UP: (0, 120), pygame.K_DOWN: (0, -120)}
+        if event.key in step and self.zoom_level() > 1.0:
+            self.pan(*step[event.key])
             return True
         return False
 
@@ -946,6 +1048,7 @@ class UbiScene(GameScene):
             sheet = self.answer_sheet_of(last)
             self._reveal_tab = self.tab if self._reveal_tab is None else self._reveal_tab
             self.tab = sheet
+            self.set_zoom(1.0, key=sheet)   # the whole sheet, so that everyone sees where it was
             area = self._banner_rect(last, sheet)
 
             def reveal_done() -> None:
