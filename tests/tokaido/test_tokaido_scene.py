@@ -294,3 +294,26 @@ def test_hovering_a_seat_shows_its_journey_with_its_meals_face_down_TOK_75():
     assert scene.collection_seat() == 1
     assert scene.view["players"][1]["meals"] is None and rows["Meals"].endswith("(face down)")
     assert app.errors == []
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_a_gain_badge_keeps_off_the_points_and_coins_it_changes(seats):
+    """Issue 22: the floating "+3 coins" badge covered the seat's score. All the way up, it
+    stays clear of the points (the panel's first line, right) and the coins (second line)."""
+    from game.games.tokaido.art import gain_label
+    from game.ui import theme
+    from uihelpers import open_table
+    app, scene, session = open_table([Seat(f"P{i}", PERSON, colour=i) for i in range(seats)], game="tokaido")
+    label = gain_label("−12 coins  +12 pts")
+    for piece in range(seats):
+        box = scene._seat_rects[piece]
+        (cx, cy), rise = scene.gain_start(piece, label.get_size())
+        score_w, score_h = theme.font(theme.SIZE_BODY, True).size("88 pts")
+        score = pygame.Rect(0, 0, score_w, score_h)
+        score.midright = (box.right - 20, box.y + 26)
+        coins_w, coins_h = theme.font(theme.SIZE_SMALL, True).size("88")
+        coins = pygame.Rect(box.x + 184, box.y + 62 - coins_h // 2, 28 + coins_w, coins_h)
+        for t in (0.0, 0.5, 1.0):
+            badge = label.get_rect(center=(round(cx), round(cy - rise * t)))
+            assert box.contains(badge), "the badge stays on its own panel"
+            assert not badge.colliderect(score) and not badge.colliderect(coins), (t, badge, score, coins)

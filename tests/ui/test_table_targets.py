@@ -4,7 +4,8 @@ those, hovered or not, takes a click on any of them and answers a click anywhere
 reason. Checked over every game that declares its targets, on random positions of real play with
 two people at the table:
 
-- the glowing set is the set of targets of the acting person's legal actions, with no hover;
+- the glowing set is the set of targets of the acting person's legal actions, with no hover,
+  and a prompt that names a glow is only shown while something glows;
 - every glowing target is where a click lands on it (`hit_board` at its centre says so), and
   its glow is drawn there: the picture differs from the same table with nothing glowing;
 - a click on a glowing target is accepted (no refusal); a click on the board anywhere else
@@ -66,6 +67,9 @@ def check_targets(scene, rng: Rng) -> None:
     assert scene.glowing == frozenset(targets)
     for target, actions in targets.items():
         assert all(a in legal for a in actions), (target, actions)
+    words = " ".join([scene.prompt(), scene.status_text()[0]]).lower()
+    if "glowing" in words:   # a prompt that names a glow: there is one
+        assert targets, f"{scene.spec.id}: the prompt names a glow and nothing glows: {words!r}"
     if not targets:
         return
     sample = list(targets)

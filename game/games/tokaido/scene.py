@@ -477,16 +477,23 @@ class TokaidoScene(GameScene):
             sign = "+" if n > 0 else "−"
             words.append(f"{sign}{abs(n)} {'coin' if kind == 'coins' else 'pt'}{'s' if abs(n) != 1 else ''}")
         label = gain_label("  ".join(words))
-        box = self._seat_rects[piece]
-        start = (box.right - 16 - label.get_width() / 2, box.y + 66)
+        start, rise = self.gain_start(piece, label.get_size())
 
         def bounds(t: float) -> pygame.Rect:
-            return label.get_rect(center=(round(start[0]), round(start[1] - 22 * t))).inflate(8, 8)
+            return label.get_rect(center=(round(start[0]), round(start[1] - rise * t))).inflate(8, 8)
 
         def draw(surface: pygame.Surface, t: float) -> None:
             surface.blit(label, bounds(t).inflate(-8, -8))
 
         self.anim.add(Motion(0.7, draw, bounds, delay=delay, ease=ease_out_cubic, hold=0.9))
+
+
+    def gain_start(self, piece: int, size: tuple[int, int]) -> tuple[tuple[float, float], float]:
+        """Where a seat's gain badge starts (its centre) and how far it rises: at the right end
+        of the panel's second line, clear of the points it changes (the first line's right) and
+        of the coins (the second line's left)."""
+        box = self._seat_rects[piece]
+        return (box.right - 16 - size[0] / 2, box.y + 70), 10.0
 
 
 class Met:
