@@ -22,6 +22,7 @@ from game.core.text import plural
 from game.table.frame import BOARD, GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel
+from game.table.picker import Picker
 from game.ui import theme
 from game.ui.anim import Motion, ease_out_cubic
 
@@ -108,7 +109,9 @@ class RallymanScene(GameScene):
     def build_board(self) -> None:
         self._build_track()
         self.choices = ChoicePanel(self)
-        self.selected_die: int | str | None = None
+        #: a die of the tray, then the space it goes on: the legal PlanDie actions narrowed click
+        #: by click (the table kit's picker); `selected_die` is the die picked
+        self.planning: Picker[PlanDie] = Picker([], steps=(lambda a: a.die, lambda a: a.to))
         self.hidden_cars: dict[int, int] = {}   # seat -> motions drawing that car instead
         self._masks: dict[tuple[int, tuple[int, ...]], tuple[pygame.Surface, pygame.Rect]] = {}
         self._tumbling = False
@@ -232,6 +235,25 @@ class RallymanScene(GameScene):
         index = self.ctx.seats[seat].colour
         colour = tuple(theme.seat_colour(index))[:3]
         return art.car(colour, theme.seat_shape(index), seat + 1, heading, round(self.k, 2))
+
+    def _planning_picker(self) -> Picker[PlanDie]:
+        """The picker over the legal plan moves, started again when they changed."""
+        legal = self.legal_of(PlanDie)
+        if legal != self.planning.all:
+            self.planning.reset(legal)
+        return self.planning
+
+    @property
+    def selected_die(self) -> int | str | None:
+        """The die picked in the tray, whose spaces glow (None: every die's)."""
+        return self.planning.chosen[0] if self.planning.chosen else None
+
+    @selected_die.setter
+    def selected_die(self, die: int | str | None) -> None:
+        picker = self._planning_picker()
+        picker.reset()
+        if die is not None and picker.can_choose(die):
+            picker.choose(die)
 
     def tray_dice(self) -> list[int | str]:
         """The dice the driver may add to the plan now, gears high to low, then coast."""
@@ -1141,11 +1163,14 @@ class RallymanScene(GameScene):
         if not isinstance(target, tuple) or target[0] != "space" or self.phase != PLAN:
             return
         space = target[1]
-        fits = [a for a in self.legal_of(PlanDie) if a.to == space]
-        if self.selected_die is not None:
-            mine = [a for a in fits if a.die == self.selected_die]
-            if mine:
-                self.try_action(mine[0])
+        picker = self._planning_picker()
+        fits = [a for a in picker.all if a.to == space]
+        if self.selected_die is not None and picker.can_choose(space):
+            picker.choose(space)   # the die picked, then this space: one move
+            action = picker.action
+            picker.reset()
+            if action is not None:
+                self.try_action(action)
                 return
         if len(fits) == 1:
             self.try_action(fits[0])

@@ -21,6 +21,7 @@ from game.core.text import plural
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel, row_of_choices
+from game.table.picker import Picker
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic, lerp_point
 from game.ui.icons import icon
@@ -69,7 +70,10 @@ class TtrScene(GameScene):
         self.map_rect = pygame.Rect(MAP_XY, self.board.size)
         self.mat_rect = pygame.Rect(self.map_rect.right + 8, 72, STRIP.x - 8 - self.map_rect.right - 8, 1000)
         self.choices = ChoicePanel(self)
-        self.selected_route: int | None = None
+        #: a route, then how to pay for it: the legal Claims narrowed click by click (the table
+        #: kit's picker); `selected_route` is the route picked, waiting for a payment
+        self.claiming: Picker[Claim] = Picker([], steps=(lambda a: a.route,
+                                                       lambda a: (a.colour, a.locomotives, a.cards)))
         self.keep_choice: set[int] = set()
         self.keep_key: tuple = ()
         self.pay_page = 0
@@ -231,15 +235,34 @@ class TtrScene(GameScene):
             return "Put a train on the mat right after claiming a route of that line's colour."
         return "Nothing to click there: the glowing routes, cards and decks are what you may take."
 
+    def _claiming(self) -> Picker[Claim]:
+        """The picker over the legal claims, started again when they changed."""
+        legal = self.legal_of(Claim)
+        if legal != self.claiming.all:
+            self.claiming.reset(legal)
+            self.pay_page = 0
+        return self.claiming
+
+    @property
+    def selected_route(self) -> int | None:
+        """The route picked, waiting for a way to pay (None: none)."""
+        return self.claiming.chosen[0] if self.claiming.chosen else None
+
+    @selected_route.setter
+    def selected_route(self, route: int | None) -> None:
+        picker = self._claiming()
+        picker.reset()
+        if route is not None and picker.can_choose(route):
+            picker.choose(route)
+
     def payments(self, route: int) -> list[Claim]:
         """The legal ways to pay for `route`, fewest cards first, then fewest locomotives."""
-        pays = [a for a in self.legal_of(Claim) if a.route == route]
+        picker = self._claiming()
+        pays = picker.remaining if route == self.selected_route else [a for a in picker.all if a.route == route]
         return sorted(pays, key=lambda a: (a.cards, a.locomotives, ORDER.index(a.colour)))
 
     def on_view(self) -> None:
-        if self.selected_route is not None and self.selected_route not in self.claimable():
-            self.selected_route = None
-            self.pay_page = 0
+        self._claiming()   # a claim made, or the turn moved on: the picker starts again
         key = (self.phase, self.viewer, tuple(self._keep_pool()))
         if key != self.keep_key:
             self.keep_key = key

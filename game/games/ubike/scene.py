@@ -20,6 +20,7 @@ from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
 from game.table.frame import BOARD, SIDE, GameScene
 from game.table.panel import ChoicePanel, row_of_choices
+from game.table.picker import Picker
 from game.ui.icons import icon
 
 from . import art
@@ -55,7 +56,9 @@ SEARCH_HOLD = 2.2     # seconds the searcher sees where the cards went before th
 
 class UBikeScene(GameScene):
     def build_board(self) -> None:
-        self.selected: int | None = None        # hand card waiting for a payment choice
+        #: a card of the hand, then how to pay its bikes: the legal PlayCards narrowed click by
+        #: click (the table kit's picker); `selected` is the card picked, waiting for a payment
+        self.payment: Picker[PlayCard] = Picker([], steps=(lambda a: a.card, lambda a: a.pay))
         self.in_flight: set[int] = set()        # cards drawn by motions, not by the layers
         self.flash: dict[str, Any] = {}         # what a bot just did, highlighted a moment
         self.choices = ChoicePanel(self)     # the buttons of the current choice
@@ -540,7 +543,7 @@ class UBikeScene(GameScene):
         elif v["phase"] == PLACE:
             if self.selected is not None:
                 # the ways to pay, then Back; End Schedule waits until Back or a payment
-                for action in self.playable().get(self.selected, []):
+                for action in self._payment().remaining:   # the ways to pay for it
                     wanted.append((action, short_payment(action.pay), ""))
                 wanted.append(("cancel", "Back", "small"))
                 return wanted
@@ -569,8 +572,7 @@ class UBikeScene(GameScene):
             self.try_action(action)
 
     def on_view(self) -> None:
-        if self.selected is not None and self.selected not in self.playable():
-            self.selected = None      # played, or no longer playable (the Schedule moved on)
+        self._payment()   # a play made or the Schedule moved on: the picker starts again
         self._sync_buttons()
 
     def update(self, dt: float) -> None:
@@ -641,16 +643,37 @@ class UBikeScene(GameScene):
         elif hit[0] == "hand":
             self.choose_card(hit[1])
 
+    def _payment(self) -> Picker[PlayCard]:
+        """The picker over the legal plays, started again when they changed."""
+        legal = [a for a in self.ctx.legal if isinstance(a, PlayCard)]
+        if legal != self.payment.all:
+            self.payment.reset(legal)
+        return self.payment
+
+    @property
+    def selected(self) -> int | None:
+        """The hand card picked, waiting for a way to pay (None: none)."""
+        return self.payment.chosen[0] if self.payment.chosen else None
+
+    @selected.setter
+    def selected(self, number: int | None) -> None:
+        picker = self._payment()
+        picker.reset()
+        if number is not None and picker.can_choose(number):
+            picker.choose(number)
+
     def choose_card(self, number: int) -> None:
-        plays = self.playable().get(number)
-        if not plays:
+        picker = self._payment()
+        picker.reset()
+        if not picker.can_choose(number):
             self.try_action(PlayCard(number, (0, 0, 0, 0)))  # refused with the reason why
             return
-        if len(plays) == 1:
-            self.selected = None
-            self.try_action(plays[0])
+        picker.choose(number)
+        if picker.only_choice() is not None:   # one way to pay: played at once
+            action = picker.remaining[0]
+            picker.reset()
+            self.try_action(action)
             return
-        self.selected = number
         self.status_note = "Choose how to pay the bikes for this card."
         self.status_warning = False
         self._sync_buttons()
