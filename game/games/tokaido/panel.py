@@ -607,8 +607,8 @@ def render_panel(surface: pygame.Surface, c: Choice, hover: Hashable, lit: bool,
             surface.blit(veil(rect.size), at)
         if clickable:
             theme.glow_outline(surface, at, radius=10, width=5 if spot.selected or hovered else 3)
-        if spot.selected:
-            badge = (at.right - 16, at.y + 16)
+        if spot.selected:   # the tick on the card's corner, off its words ("Small objects", "6 points")
+            badge = (at.right - 4, at.y + 4)
             pygame.draw.circle(surface, theme.HIGHLIGHT, badge, 14)
             pygame.draw.lines(surface, theme.TEXT_DARK, False,
                               [(badge[0] - 7, badge[1]), (badge[0] - 2, badge[1] + 6), (badge[0] + 7, badge[1] - 6)], 3)

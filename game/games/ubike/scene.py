@@ -54,6 +54,9 @@ PAY_TOP, PAY_H, PAY_GAP = 92, 40, 8
 SEARCH_HOLD = 2.2     # seconds the searcher sees where the cards went before the curtain
 
 
+MAIN_BUTTON_W = 280   # Search, Pass and End Schedule: one width, whatever the label says
+
+
 class UBikeScene(GameScene):
     def build_board(self) -> None:
         #: a card of the hand, then how to pay its bikes: the legal PlayCards narrowed click by
@@ -547,9 +550,8 @@ class UBikeScene(GameScene):
                     wanted.append((action, short_payment(action.pay), ""))
                 wanted.append(("cancel", "Back", "small"))
                 return wanted
-            left = len(v["hand"])
-            label = f"End Schedule ({left} to storage)" if left else "End Schedule"
-            wanted.append((EndSchedule(), label, "primary" if not self.playable() else ""))
+            # one label, one size, one place (the prompt says where the rest of the hand goes)
+            wanted.append((EndSchedule(), "End Schedule", "primary" if not self.playable() else ""))
         return wanted
 
     def _sync_buttons(self) -> None:
@@ -559,7 +561,8 @@ class UBikeScene(GameScene):
         main = [(k, label, kind) for k, label, kind in wanted if not (isinstance(k, PlayCard) or k == "cancel")]
         pays = [(k, label, "small") for k, label, _ in wanted if isinstance(k, PlayCard) or k == "cancel"]
         self.choices.sync(
-            row_of_choices(main, HAND.x + 20, HAND.bottom - 72, HAND.right - 16, min_width=200, pad=48)
+            # one width for every label, so a button keeps its size and place as the hand changes
+            row_of_choices(main, HAND.x + 20, HAND.bottom - 72, HAND.right - 16, min_width=MAIN_BUTTON_W, pad=48)
             + row_of_choices(pays, PAY_X, HAND.y + PAY_TOP, HAND.right - 16, height=PAY_H, gap=10,
                              size=19, bold=False, min_width=110, line_gap=PAY_GAP, pad=32))
 
