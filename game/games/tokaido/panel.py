@@ -301,7 +301,8 @@ def _temple_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     if m.mine:
         for action in m.legal:
             if isinstance(action, Donate):
-                label = f"Give {plural(action.coins, 'coin')}" + (" + 1 from the bank" if action.extra else "")
+                # (the bank's coin in a word the button holds; its tooltip says whose power it is)
+                label = f"Give {plural(action.coins, 'coin')}" + (" + 1 bank" if action.extra else "")
                 col = 1 if action.extra else 0
                 rect = panel_rect(24 + col * 300, CONTENT_Y + 6 + (action.coins - 1) * 70, 286 if col else 270, 58)
                 c.buttons.append(ButtonSpec(f"give{action.coins}" + ("+" if action.extra else ""), action, label,
