@@ -128,3 +128,31 @@ def monkey_game(app: App, rng: Rng, table: type, restart, rounds: int = 100, per
         app.step(dt=1 / 30)
         if not any(isinstance(s, (table, CurtainScene, ResultsScene)) for s in app.scenes):
             restart(rng.below(1000))
+
+
+def table_steps(app: App, scene, session, steps: int, *, on_frame=None, on_curtain=None):
+    """Drive a table as the people at it would reach its positions: a frame at a time, the
+    curtain lifted (Space; `on_curtain(curtain)` first), the bots' moves waited for (they
+    think on a thread: the thread_bots fixture). Yields the Turn at each position where a
+    person acts, for the caller to check and to act; stops at the end of the game. `on_frame()`
+    runs after every frame."""
+    from game.table.curtain import CurtainScene
+    for _ in range(steps):
+        frames(app, 1)
+        if on_frame is not None:
+            on_frame()
+        if session.state.is_over:
+            return
+        if isinstance(app.top, CurtainScene):
+            if on_curtain is not None:
+                on_curtain(app.top)
+            press(app, pygame.K_SPACE)
+            continue
+        turn = scene.turn
+        if turn.phase == "think":
+            moves = len(session.actions)
+            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
+        elif turn.acting:
+            yield turn
+        else:
+            frames(app, 2)

@@ -607,12 +607,17 @@ class GameScene(Scene):
                 for target in self.step_targets():
                     targets.setdefault(target, [])
             self._click_cache, self._click_key = targets, key
+            self._glowing = frozenset(targets)
         return self._click_cache
+
+    _glowing: frozenset = frozenset()
 
     @property
     def glowing(self) -> frozenset:
-        """The targets that glow: every one a person may click now, hovered or not."""
-        return frozenset(self.click_targets())
+        """The targets that glow: every one a person may click now, hovered or not (the same
+        set object until they change, so a scene may keep what it derives from it)."""
+        targets = self.click_targets()
+        return self._glowing if targets is self._click_cache else frozenset(targets)
 
     def glow_width(self, target: Hashable, base: int = 3) -> int:
         """How strong a target's glow is: stronger under the pointer (0: it does not glow)."""

@@ -70,6 +70,25 @@ class Picker(Generic[A]):
             self.all = list(legal)
         self.chosen = []
 
+    def follow(self, legal: Sequence[A]) -> "Picker[A]":
+        """Keep in step with the legal actions of the view: when they changed (a move, an undo,
+        another viewer), start again from them; else keep the choices made. Returns itself."""
+        legal = list(legal)
+        if legal != self.all:
+            self.reset(legal)
+        return self
+
+    @property
+    def first(self) -> Hashable | None:
+        """The first step's value chosen (the card, route or die picked), or None."""
+        return self.chosen[0] if self.chosen else None
+
+    def start_with(self, value: Hashable | None) -> None:
+        """Start again with `value` as the first choice (None, or a value not on offer: none)."""
+        self.chosen = []
+        if value is not None and self.can_choose(value):
+            self.chosen.append(value)
+
     @property
     def action(self) -> A | None:
         """The action the choices come to: the only one left, else None."""

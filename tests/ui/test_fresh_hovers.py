@@ -15,10 +15,9 @@ import pytest
 from game.core.registry import load_games
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
-from game.table.curtain import CurtainScene
 from game.table.frame import GameScene
 
-from uihelpers import frames, open_table, press, run_until, to_window
+from uihelpers import frames, open_table, table_steps, to_window
 
 GAMES = [spec for spec in load_games().values() if spec.available]
 SIZE = (1920, 1080)   # the canvas goes to the window unscaled: pixels compare exactly
@@ -52,20 +51,7 @@ def test_hovers_are_worked_out_again_after_moves_and_end_when_the_pointer_leaves
     seats = [Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", colour=1)]
     app, scene, session = open_table(seats, game=spec.id, seed=3, size=SIZE)
     checked = 0
-    for _ in range(40):
-        frames(app, 1)
-        if session.state.is_over:
-            break
-        if isinstance(app.top, CurtainScene):
-            press(app, pygame.K_SPACE)
-            continue
-        if scene.turn.phase == "think":
-            moves = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
-            continue
-        if not scene.turn.acting:
-            frames(app, 2)
-            continue
+    for _turn in table_steps(app, scene, session, 40):
         # the pointer rests on something of the table (a target if there is one), then a move
         targets = [scene.target_rect(t) for t in scene.click_targets()]
         targets = [r for r in targets if r is not None]

@@ -5,16 +5,14 @@ there before and is there after (the same key) is in the same place; a button th
 used is greyed where it is rather than taken away and replaced by another."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.core.registry import load_games
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
 from game.table import panel as panel_module
-from game.table.curtain import CurtainScene
 
-from uihelpers import frames, open_table, press, run_until
+from uihelpers import open_table, table_steps
 
 GAMES = [spec for spec in load_games().values() if spec.available]
 
@@ -40,18 +38,8 @@ def test_a_button_keeps_its_place_while_it_exists(spec, monkeypatch):
                                                 for i in range(1, max(2, spec.min_players))]
     app, scene, session = open_table(seats, game=spec.id, seed=9)
     rng = Rng(5)
-    for _ in range(80):
-        frames(app, 1)
-        if session.state.is_over:
-            break
-        if isinstance(app.top, CurtainScene):
-            press(app, pygame.K_SPACE)
-            continue
-        if scene.turn.phase == "think":
-            count = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > count or session.state.is_over, timeout=30)
-        elif scene.turn.acting:
-            legal = session.state.legal_actions()
-            scene.try_action(legal[rng.below(len(legal))])
+    for _turn in table_steps(app, scene, session, 80):
+        legal = session.state.legal_actions()
+        scene.try_action(legal[rng.below(len(legal))])
     assert not moved, f"{spec.id}: buttons moved while they existed: " + "; ".join(moved[:5])
     assert app.errors == []

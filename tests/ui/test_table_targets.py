@@ -19,14 +19,11 @@ import pytest
 from game.core.registry import load_games
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
-from game.table.curtain import CurtainScene
 from game.table.frame import BOARD
 
-from uihelpers import click, frames, open_table, press, run_until
+from uihelpers import click, open_table, table_steps
 
 GAMES = [spec for spec in load_games().values() if spec.available]
-#: games whose scene does not yet declare its targets (issue 22 goes on with them)
-NOT_YET: set[str] = set()
 
 
 def seats_for(spec):
@@ -104,29 +101,13 @@ def click_elsewhere(app, scene, session, rng: Rng) -> None:
 @pytest.mark.usefixtures("thread_bots")
 @pytest.mark.parametrize("spec", GAMES, ids=[spec.id for spec in GAMES])
 def test_the_glow_is_the_legal_targets_and_every_click_is_taken_or_answered(spec):
-    if spec.id in NOT_YET:
-        pytest.skip(f"{spec.id}'s scene does not declare its targets yet (issue 22)")
     rng = Rng(2022)
     app, scene, session = open_table(seats_for(spec), game=spec.id, seed=5)
     checked = 0
-    for step in range(120):
-        frames(app, 1)
-        if session.state.is_over:
-            break
-        if isinstance(app.top, CurtainScene):
-            press(app, pygame.K_SPACE)
-            continue
-        turn = scene.turn
-        if turn.phase == "think":
-            moves = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
-            continue
-        if turn.phase != "act":
-            frames(app, 2)
-            continue
+    for _turn in table_steps(app, scene, session, 120):
         check_targets(scene, rng)
         checked += 1
-        if step % 3 == 0:
+        if checked % 3 == 1:
             click_elsewhere(app, scene, session, rng)
         targets = scene.click_targets()
         chosen = [t for t in targets if scene.target_rect(t) is not None]

@@ -5,7 +5,6 @@ through the scene as a person plays (try_action, undo, the curtain's Space), on 
 moves, so the check holds for positions nobody wrote down."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.core.registry import load_games
@@ -13,7 +12,7 @@ from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
 from game.table.curtain import CurtainScene
 
-from uihelpers import frames, open_table, press, run_until
+from uihelpers import open_table, table_steps
 
 GAMES = [spec for spec in load_games().values() if spec.available]
 
@@ -49,32 +48,26 @@ def test_status_panels_and_curtain_name_the_turns_seat_and_decision(spec):
     rng = Rng(22)
     app, scene, session = open_table(seats_for(spec), game=spec.id, seed=7)
     undos = 0
-    for _ in range(60):
-        frames(app, 1)
-        if session.state.is_over:
-            break
-        top = app.top
-        if isinstance(top, CurtainScene):
-            turn = scene.turn
-            assert turn.phase == "pass" and top.seat == turn.seat
-            assert top.asked == scene.decision_words(turn.decision)
-            check_status(scene)
-            press(app, pygame.K_SPACE)
-            continue
-        assert top is scene
-        check_status(scene)
+
+    def curtain(top) -> None:
         turn = scene.turn
+        assert turn.phase == "pass" and top.seat == turn.seat
+        assert top.asked == scene.decision_words(turn.decision)
+        check_status(scene)
+
+    def every_frame() -> None:   # whoever is to act, bots and curtains included
+        if not isinstance(app.top, CurtainScene):
+            assert app.top is scene
+            check_status(scene)
+
+    for turn in table_steps(app, scene, session, 60, on_frame=every_frame, on_curtain=curtain):
+        assert scene.is_my_turn() and turn.seat == scene.viewer
+        if session.can_undo() and rng.below(3) == 0:
+            scene.undo()
+            undos += 1
+            assert scene.turn.again == "undo" and scene.status_text()[0].startswith("Taken back. ")
+            check_status(scene)
+            continue
         legal = session.state.legal_actions()
-        if turn.phase == "act":
-            assert scene.is_my_turn() and turn.seat == scene.viewer
-            if session.can_undo() and rng.below(3) == 0:
-                scene.undo()
-                undos += 1
-                assert scene.turn.again == "undo" and scene.status_text()[0].startswith("Taken back. ")
-                check_status(scene)
-                continue
-            assert scene.try_action(legal[rng.below(len(legal))]), scene.status_note
-        elif turn.phase == "think":   # the bot's own worker answers (on a thread here)
-            moves = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
+        assert scene.try_action(legal[rng.below(len(legal))]), scene.status_note
     assert app.errors == []

@@ -13,10 +13,9 @@ import pytest
 from game.core.registry import load_games
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
-from game.table.curtain import CurtainScene
 from game.ui import theme
 
-from uihelpers import frames, make_app, open_table, press, run_until
+from uihelpers import frames, make_app, open_table, table_steps
 
 GAMES = [spec for spec in load_games().values() if spec.available]
 
@@ -60,23 +59,15 @@ def test_nothing_the_table_says_is_cut(spec, n):
     theme.CUTS = []   # buttons made from here on are measured as they are made
     app, scene, session = open_table(seats(n), game=spec.id, seed=5 + n)
     cuts = set(theme.CUTS)
-    for _ in range(50):
-        frames(app, 1)
-        cuts |= set(drawn_cuts(app))
+
+    def every_frame() -> None:   # what the frame drew, and the buttons made since
+        cuts.update(theme.CUTS, drawn_cuts(app))
         theme.CUTS = []
-        if session.state.is_over:
-            break
-        if isinstance(app.top, CurtainScene):
-            press(app, pygame.K_SPACE)
-            continue
-        turn = scene.turn
-        if turn.phase == "think":
-            moves = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
-        elif turn.acting:
-            legal = session.state.legal_actions()
-            scene.try_action(legal[rng.below(len(legal))])
-        cuts |= set(theme.CUTS)
+
+    for _turn in table_steps(app, scene, session, 50, on_frame=every_frame):
+        legal = session.state.legal_actions()
+        scene.try_action(legal[rng.below(len(legal))])
+    cuts.update(theme.CUTS)
     theme.CUTS = None
     assert not cuts, f"{spec.id} at {n} seats cut: " + "; ".join(f"{w}: {t!r}" for t, w in sorted(cuts))
     assert app.errors == []

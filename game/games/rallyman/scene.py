@@ -238,22 +238,16 @@ class RallymanScene(GameScene):
 
     def _planning_picker(self) -> Picker[PlanDie]:
         """The picker over the legal plan moves, started again when they changed."""
-        legal = self.legal_of(PlanDie)
-        if legal != self.planning.all:
-            self.planning.reset(legal)
-        return self.planning
+        return self.planning.follow(self.legal_of(PlanDie))
 
     @property
     def selected_die(self) -> int | str | None:
         """The die picked in the tray, whose spaces glow (None: every die's)."""
-        return self.planning.chosen[0] if self.planning.chosen else None
+        return self.planning.first
 
     @selected_die.setter
     def selected_die(self, die: int | str | None) -> None:
-        picker = self._planning_picker()
-        picker.reset()
-        if die is not None and picker.can_choose(die):
-            picker.choose(die)
+        self._planning_picker().start_with(die)
 
     def tray_dice(self) -> list[int | str]:
         """The dice the driver may add to the plan now, gears high to low, then coast."""

@@ -116,14 +116,11 @@ class StaedtetourScene(GameScene):
     @property
     def placing(self) -> str | None:
         """The stop chosen for the bus, waiting for the road behind it (None: not yet)."""
-        return self.placement.chosen[0] if self.placement.chosen else None
+        return self.placement.first
 
     def _placement(self) -> Picker[PlaceBus]:
         """The picker over the legal placements, started again when they changed."""
-        legal = [a for a in self.ctx.legal if isinstance(a, PlaceBus)]
-        if legal != self.placement.all:
-            self.placement.reset(legal)
-        return self.placement
+        return self.placement.follow([a for a in self.ctx.legal if isinstance(a, PlaceBus)])
 
     # ---- targets: what a click means (table kit) ------------------------------------------------
     declares_targets = True

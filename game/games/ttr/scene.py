@@ -239,21 +239,17 @@ class TtrScene(GameScene):
         """The picker over the legal claims, started again when they changed."""
         legal = self.legal_of(Claim)
         if legal != self.claiming.all:
-            self.claiming.reset(legal)
-            self.pay_page = 0
-        return self.claiming
+            self.pay_page = 0   # new claims: the first page of ways to pay
+        return self.claiming.follow(legal)
 
     @property
     def selected_route(self) -> int | None:
         """The route picked, waiting for a way to pay (None: none)."""
-        return self.claiming.chosen[0] if self.claiming.chosen else None
+        return self.claiming.first
 
     @selected_route.setter
     def selected_route(self, route: int | None) -> None:
-        picker = self._claiming()
-        picker.reset()
-        if route is not None and picker.can_choose(route):
-            picker.choose(route)
+        self._claiming().start_with(route)
 
     def payments(self, route: int) -> list[Claim]:
         """The legal ways to pay for `route`, fewest cards first, then fewest locomotives."""
@@ -560,9 +556,15 @@ class TtrScene(GameScene):
         hover = self.hover
         return hover[1] if isinstance(hover, tuple) and hover and hover[0] == "ticket" else None
 
+    _routes_of: tuple[frozenset, tuple[int, ...]] = (frozenset(), ())
+
     def glowing_routes(self) -> tuple[int, ...]:
-        """The routes that glow on the map: every one the viewer may claim now."""
-        return tuple(sorted(t[1] for t in self.glowing if t[0] == "route"))
+        """The routes that glow on the map: every one the viewer may claim now (worked out once
+        per glowing set: every map tile's signature asks)."""
+        glowing = self.glowing
+        if glowing is not self._routes_of[0]:
+            self._routes_of = (glowing, tuple(sorted(t[1] for t in glowing if t[0] == "route")))
+        return self._routes_of[1]
 
     def hovered_route(self) -> int | None:
         hover = self.hover

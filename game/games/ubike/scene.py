@@ -648,22 +648,16 @@ class UBikeScene(GameScene):
 
     def _payment(self) -> Picker[PlayCard]:
         """The picker over the legal plays, started again when they changed."""
-        legal = [a for a in self.ctx.legal if isinstance(a, PlayCard)]
-        if legal != self.payment.all:
-            self.payment.reset(legal)
-        return self.payment
+        return self.payment.follow([a for a in self.ctx.legal if isinstance(a, PlayCard)])
 
     @property
     def selected(self) -> int | None:
         """The hand card picked, waiting for a way to pay (None: none)."""
-        return self.payment.chosen[0] if self.payment.chosen else None
+        return self.payment.first
 
     @selected.setter
     def selected(self, number: int | None) -> None:
-        picker = self._payment()
-        picker.reset()
-        if number is not None and picker.can_choose(number):
-            picker.choose(number)
+        self._payment().start_with(number)
 
     def choose_card(self, number: int) -> None:
         picker = self._payment()
