@@ -99,3 +99,57 @@ class Picker(Generic[A]):
         """The next step's value when there is just one (a click the scene may skip)."""
         options = self.options()
         return options[0] if len(options) == 1 else None
+
+
+class Basket(Generic[A]):
+    """The legal actions that each take a set of things (souvenirs bought together), narrowed by
+    toggling things in and out of a basket: a thing may go in when the basket with it is still
+    what some legal action takes, and the basket's actions are those taking exactly its things.
+
+    The picker's counterpart for a choice made of several things in any order, so a scene keeps
+    no set of its own beside the legal actions.
+    """
+
+    def __init__(self, legal: Sequence[A], things: Callable[[A], Sequence[Hashable]],
+                 keep: Callable[[A], bool] | None = None) -> None:
+        self.things = things
+        self.keep = keep
+        self.all: list[A] = []
+        self._sets: set[frozenset] = set()
+        self.chosen: tuple[Hashable, ...] = ()
+        self.reset(legal)
+
+    def reset(self, legal: Sequence[A] | None = None) -> None:
+        """Empty the basket (and take new legal actions, when given)."""
+        if legal is not None:
+            self.all = [a for a in legal if self.keep is None or self.keep(a)]
+            self._sets = {frozenset(self.things(a)) for a in self.all}
+        self.chosen = ()
+
+    def follow(self, legal: Sequence[A]) -> "Basket[A]":
+        """Keep in step with the view's legal actions: empty the basket when they changed."""
+        kept = [a for a in legal if self.keep is None or self.keep(a)]
+        if kept != self.all:
+            self.reset(legal)
+        return self
+
+    def holds(self, thing: Hashable) -> bool:
+        return thing in self.chosen
+
+    def can_add(self, thing: Hashable) -> bool:
+        """Whether `thing` may join the basket (it is in it already: True)."""
+        return thing in self.chosen or frozenset(self.chosen + (thing,)) in self._sets
+
+    def toggle(self, thing: Hashable) -> None:
+        """Take `thing` out, or put it in; ValueError if no legal action takes the basket with it."""
+        if thing in self.chosen:
+            self.chosen = tuple(t for t in self.chosen if t != thing)
+        elif self.can_add(thing):
+            self.chosen = self.chosen + (thing,)
+        else:
+            raise ValueError(f"{thing!r} cannot join {self.chosen!r}")
+
+    def actions(self) -> list[A]:
+        """The legal actions taking exactly the basket's things (ways to pay for them, say)."""
+        want = frozenset(self.chosen)
+        return [a for a in self.all if frozenset(self.things(a)) == want]

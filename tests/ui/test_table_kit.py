@@ -9,7 +9,7 @@ import pytest
 
 from game.core.session import BOT, PERSON, Seat, Session
 from game.table.controller import TableController
-from game.table.picker import Picker
+from game.table.picker import Basket, Picker
 from tests.engine.toygames import CARDS, Play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +83,30 @@ def test_the_picker_narrows_legal_actions_step_by_step():
     picker.back()
     picker.choose("b")
     assert picker.only_choice() == 1
+
+
+def test_the_basket_takes_things_while_some_legal_action_takes_them_all():
+    legal = [("buy", ()), ("buy", (1,)), ("buy", (2,)), ("buy", (1, 2)), ("devote", (1, 2)), ("other", (3,))]
+    basket = Basket(legal, things=lambda a: a[1], keep=lambda a: a[0] != "other")
+    assert basket.actions() == [("buy", ())] and not basket.can_add(3)
+    basket.toggle(2)
+    basket.toggle(1)
+    assert basket.chosen == (2, 1) and basket.actions() == [("buy", (1, 2)), ("devote", (1, 2))]
+    with pytest.raises(ValueError):
+        basket.toggle(3)
+    basket.toggle(2)
+    assert basket.actions() == [("buy", (1,))]
+    assert basket.follow(legal) is basket and basket.chosen == (1,), "the same legal actions keep the basket"
+    basket.follow(legal[:3])
+    assert basket.chosen == () and not basket.can_add(5)
+
+
+def test_every_scene_narrows_several_click_moves_through_the_kit():
+    """A move made in several clicks (a card then how to pay, souvenirs then Buy) is narrowed by
+    the kit's Picker or Basket in every game that has one, never by a scene's own set."""
+    pickers = {path.parent.name for path in (ROOT / "game" / "games").glob("*/*.py")
+               if "from game.table.picker import" in path.read_text(encoding="utf-8")}
+    assert pickers >= {"ubike", "staedtetour", "tokaido", "ttr", "rallyman"}
 
 
 def test_game_scenes_never_read_the_state():

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 import pygame
 
 from game.core.protocol import Action
+from game.table.picker import Basket, Picker
 from game.ui import theme
 from game.ui.icons import icon
 
@@ -106,11 +107,42 @@ def panel_rect(x: int, y: int, w: int, h: int) -> pygame.Rect:
 
 
 
+def souvenir_basket(legal: Sequence[Action]) -> Basket[BuySouvenirs]:
+    """The table kit's basket over the village's purchases: souvenirs toggled in and out, each
+    allowed while some legal purchase takes them all (TOK-14)."""
+    return Basket(legal, things=lambda a: a.cards, keep=lambda a: isinstance(a, BuySouvenirs))
+
+
+def card_choices(view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[Hashable, Action]]:
+    """The panel's card-then-way choices, as (card clicked, legal action) pairs: a meal card on
+    the table (each card, as a dish may lie there twice) with each way to eat it (pay,
+    Hospitality, Devotion; TOK-37, TOK-58), Satsuki's offered meal (TOK-25), or a card of a pool
+    with each way to buy it (TOK-47, TOK-51, TOK-52)."""
+    pairs: list[tuple[Hashable, Action]] = []
+    pending = view.get("pending") or {}
+    kind = pending.get("kind")
+    if kind == MEAL:
+        for i, meal in enumerate(view.get("meal_hand") or []):
+            pairs += [(("meal", str(i)), a) for a in legal
+                      if isinstance(a, EatMeal) and a.dish == MEALS[meal].dish]
+        if TakeFreeMeal() in legal:
+            pairs.append((("meal", "free"), TakeFreeMeal()))
+    elif kind in POOL_ACTIONS:
+        buy, card_of = POOL_ACTIONS[kind]
+        pairs += [(("pool", card_of(a)), a) for a in legal if isinstance(a, buy)]
+    return pairs
+
+
+def card_picker(view: dict[str, Any], legal: Sequence[Action]) -> Picker[tuple[Hashable, Action]]:
+    """The table kit's picker over `card_choices`: a card, then the way to take it."""
+    return Picker(card_choices(view, legal), steps=(lambda p: p[0], lambda p: p[1]))
+
+
 @dataclasses.dataclass
 class Moment:
-    """What the decision panel is built from: the viewer's view and legal actions; `selection`
-    and `chosen` are what the viewer has clicked so far (souvenirs toggled on, a meal or pool
-    card picked)."""
+    """What the decision panel is built from: the viewer's view and legal actions, and what the
+    viewer has clicked so far: the souvenirs in the `basket`, the meal or pool card `picked`
+    (the table kit's basket and picker over the legal actions; made from them when not given)."""
     view: dict[str, Any]
     legal: list[Action]
     stops: Sequence[Stop]
@@ -119,8 +151,30 @@ class Moment:
     names: Sequence[str]            # every seat's name
     colours: Sequence[int]          # every seat's palette index
     viewer: int | None = None
-    selection: tuple[int, ...] = ()
-    chosen: Hashable = None
+    basket: Basket[BuySouvenirs] | None = None
+    picked: Picker[tuple[Hashable, Action]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.basket is None:
+            self.basket = souvenir_basket(self.legal)
+        if self.picked is None:
+            self.picked = card_picker(self.view, self.legal)
+
+    @property
+    def chosen(self) -> Hashable:
+        """The card picked (a meal or pool card), or None."""
+        assert self.picked is not None
+        return self.picked.first
+
+    def cards_on_offer(self) -> set[Hashable]:
+        """The cards a click may pick (whatever is picked now)."""
+        assert self.picked is not None
+        return {target for target, _ in self.picked.all}
+
+    def ways(self) -> list[Action]:
+        """The ways to take the card picked: the legal actions its buttons give."""
+        assert self.picked is not None
+        return [action for _, action in self.picked.remaining] if self.picked.first is not None else []
 
 
 def build_choice(m: Moment) -> Choice:
@@ -241,28 +295,31 @@ def _village_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     else:
         title = f"{m.who} is shopping in the village"
     c = Choice(title, "Sets of different families score 1, 3, 5 and 7 points, card by card.")
-    buys = {frozenset(a.cards) for a in m.legal if isinstance(a, BuySouvenirs)}
+    basket = m.basket
+    assert basket is not None
     for i, ident in enumerate(offer):
-        chosen = ident in m.selection
-        allowed = m.mine and (chosen or frozenset(m.selection + (ident,)) in buys)
+        chosen = basket.holds(ident)
+        allowed = m.mine and basket.can_add(ident)
         note = "" if not m.mine or allowed else "cannot pay"
         c.spots.append(Spot(panel_rect(24 + i * 192, CONTENT_Y, 176, 236), ("souvenir", ident),
                             lambda ident=ident: souvenir_face(ident, 176, 236), clickable=allowed,
                             selected=chosen, note=note, dim=bool(note)))
     if not m.mine:
         return c
-    cards = tuple(ident for ident in offer if ident in m.selection)   # the offer's order, as the rules list them
+    cards = tuple(ident for ident in offer if basket.holds(ident))   # the offer's order, as the rules list them
     p = v["players"][piece]
     price = souvenir_price(p["traveller"], p["coins"], cards) if cards else 0
     coins = p["coins"]
     gain = souvenir_gain(p, cards, edition_of(v)) if cards else 0
-    label = "Buy nothing" if not cards else f"Buy {len(cards)} for {plural(price or 0, 'coin')}"
-    specs: list[ButtonSpec] = [ButtonSpec("buy", BuySouvenirs(cards), label, "primary" if cards else "",
-                                          panel_rect(612, 250, 224, 54))]
-    if cards and BuySouvenirs(cards, True) in m.legal:
-        specs.append(ButtonSpec("devote", BuySouvenirs(cards, True), "Coins to temple", "small",
-                                panel_rect(612, 314, 224, 44),
-                                "Devotion amulet: the coins of this purchase go into your temple offering."))
+    specs: list[ButtonSpec] = []
+    for action in basket.actions():             # the purchase of exactly these, and with Devotion
+        if action.devote:
+            specs.append(ButtonSpec("devote", action, "Coins to temple", "small", panel_rect(612, 314, 224, 44),
+                                    "Devotion amulet: the coins of this purchase go into your temple offering."))
+        else:
+            label = "Buy nothing" if not cards else f"Buy {len(cards)} for {plural(price or 0, 'coin')}"
+            specs.insert(0, ButtonSpec("buy", action, label, "primary" if cards else "",
+                                       panel_rect(612, 250, 224, 54)))
     c.buttons = specs
     c.extra_key = (cards, price, coins, gain)
 
@@ -350,16 +407,12 @@ def _pool_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
                    else "Legendary objects count as souvenirs for the Collector.")
     else:
         c = Choice(f"{m.who} buys {'an' if noun[0] in 'aeiou' else 'a'} {noun}", "")
-    buy, card_of = POOL_ACTIONS[kind]
-    actions: dict[str, list[Action]] = {}
-    for action in m.legal:
-        if isinstance(action, buy):
-            actions.setdefault(card_of(action), []).append(action)
+    offered = m.cards_on_offer()
     w, h = POOL_CARD
     edition = edition_of(m.view)
     for i, key in enumerate(pool):               # three to a row, lying sideways: their words fit
         target = ("pool", key)
-        allowed = m.mine and key in actions
+        allowed = m.mine and target in offered
         row, col = divmod(i, 3)
         c.spots.append(Spot(panel_rect(24 + col * (w + 13), CONTENT_Y + row * (h + 10), w, h), target,
                             lambda key=key: pool_face(kind, key, edition), clickable=allowed,
@@ -368,9 +421,9 @@ def _pool_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     if m.mine and isinstance(m.chosen, tuple) and m.chosen[0] == "pool":
         key = m.chosen[1]
         specs = []
-        for action in actions.get(key, []):
+        for action in m.ways():
             price, name = pool_price(kind, key), pool_name(kind, key)
-            if action.devote:
+            if getattr(action, "devote", False):
                 specs.append(("devote", action, "Coins to temple", "small",
                               "Devotion amulet: the coins of this purchase go into your temple offering."))
             else:
@@ -471,11 +524,7 @@ def _meal_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     c = Choice(f"The inn of {town}: click a meal, then Eat", "Every meal scores 6 points; nobody eats the same "
                "dish twice on the journey.")
     p = v["players"][piece]                     # the viewer's own record: its meals are shown
-    ways: dict[str, list[Action]] = {}          # dish -> the ways to eat it (pay, Hospitality, Devotion)
-    for action in m.legal:
-        if isinstance(action, EatMeal):
-            ways.setdefault(action.dish, []).append(action)
-    free = TakeFreeMeal() in m.legal
+    offered = m.cards_on_offer()
     eaten = {MEALS[meal].dish for meal in p["meals"] + p["cook_meals"]}
     # the cards on the table (a spot per card: a dish may lie there twice), then Satsuki's offer
     cards: list[tuple[str, int, int]] = [(str(i), meal, meal_price(p["traveller"], MEALS[meal]))
@@ -485,7 +534,7 @@ def _meal_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     width = min(124, (812 - 12 * (count - 1)) // count)
     for i, (key, meal, price) in enumerate(cards):
         target = ("meal", key)
-        allowed = free if key == "free" else MEALS[meal].dish in ways
+        allowed = target in offered
         note = "free for you" if key == "free" else ""
         if not allowed:
             note = "eaten" if MEALS[meal].dish in eaten else "too dear"
@@ -497,19 +546,17 @@ def _meal_choice(m: Moment, piece: int, pending: dict[str, Any]) -> Choice:
     if chosen is not None:
         key, meal, price = chosen
         dish = MEALS[meal].dish
-        if key == "free":
-            if free:
-                specs.append(("eat", TakeFreeMeal(), f"Take {dish}, free", "primary", None))
-        else:
-            for action in ways.get(dish, []):
-                if action.hospitality:
-                    specs.append(("hospitality", action, "Free: Hospitality", "small",
-                                  "Use your Hospitality amulet: this meal costs nothing."))
-                elif action.devote:
-                    specs.append(("devote", action, "Coins to temple", "small",
-                                  "Devotion amulet: the price goes into your temple offering."))
-                else:
-                    specs.append(("eat", action, f"Eat {dish} for {price}", "primary", None))
+        for action in m.ways():
+            if isinstance(action, TakeFreeMeal):
+                specs.append(("eat", action, f"Take {dish}, free", "primary", None))
+            elif action.hospitality:
+                specs.append(("hospitality", action, "Free: Hospitality", "small",
+                              "Use your Hospitality amulet: this meal costs nothing."))
+            elif action.devote:
+                specs.append(("devote", action, "Coins to temple", "small",
+                              "Devotion amulet: the price goes into your temple offering."))
+            else:
+                specs.append(("eat", action, f"Eat {dish} for {price}", "primary", None))
     specs.append(("nothing", EatNothing(), "Eat nothing", "", None))
     c.buttons = buttons_row(specs, y=318)
     return c

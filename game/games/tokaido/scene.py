@@ -26,6 +26,7 @@ from game.core.protocol import Action, Event
 from game.table import panel as kit
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
+from game.table.picker import Basket, Picker
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
@@ -34,7 +35,8 @@ from .board import (RoadMap, along, draw_acting, draw_met, draw_pawn, draw_suppl
                     map_view, met_area, met_ring, pawn_rect, supply, supply_left, tip_lines, tip_rect)
 from .journey import draw_journey, draw_seat_summary, journey_rows
 from .layout import COLLECTION, MAP, PANEL
-from .panel import WALK, Choice, Moment, Spot, build_choice, prompt, render_panel, why_not
+from .panel import (WALK, Choice, Moment, Spot, build_choice, card_picker, prompt, render_panel, souvenir_basket,
+                    why_not)
 from .rules import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseTraveller, Donate, EatMeal,
                     KeepEncounter, Move, TakeBath, TakeFreeMeal, TakePanorama, journey)
 from .track import draw_marks, draw_track, slide_marks, track_marks, track_top, track_x
@@ -65,8 +67,11 @@ class TokaidoScene(GameScene):
     def build_board(self) -> None:
         self.road = journey(bool(self.view.get("return_trip")))
         self.walking: set[int] = set()            # pawns drawn by a walking motion, not the overlay
-        self.selection: tuple[int, ...] = ()      # souvenirs toggled on in a village
-        self.chosen: Hashable = None              # a meal or pool card picked, waiting for a way to pay
+        #: what the viewer has clicked towards a move (the table kit's basket and picker over the
+        #: legal actions): souvenirs toggled on in a village; a meal or pool card picked, waiting
+        #: for a way to pay
+        self.basket: Basket[BuySouvenirs] = souvenir_basket([])
+        self.picked: Picker[tuple[Hashable, Action]] = card_picker({}, [])
         self._choice: Choice | None = None
         self._targets: list[Move] = []
         self.buttons = kit.ChoicePanel(self)      # the pygame-gui buttons of the decision panel
@@ -210,10 +215,20 @@ class TokaidoScene(GameScene):
     def on_view(self) -> None:
         """A new view (a move, an undo, the curtain lifted, another viewer): what was toggled or
         picked for the last decision no longer applies."""
-        self.selection = ()
-        self.chosen = None
+        self.basket = souvenir_basket(self.ctx.legal)
+        self.picked = card_picker(self.view, self.ctx.legal)
         self._choice = None
         self._targets = [a for a in self.ctx.legal if isinstance(a, Move)] if self.walking_now() else []
+
+    @property
+    def selection(self) -> tuple[int, ...]:
+        """The souvenirs toggled on, in the order clicked."""
+        return self.basket.chosen
+
+    @property
+    def chosen(self) -> Hashable:
+        """The meal or pool card picked, or None."""
+        return self.picked.first
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -227,7 +242,7 @@ class TokaidoScene(GameScene):
         if self._choice is None:
             self._choice = build_choice(Moment(
                 self.view, self.ctx.legal, self.road, self.is_my_turn(), self.ctx.name(self.ctx.to_act),
-                self.names(), self.seat_colours(), self.viewer, self.selection, self.chosen))
+                self.names(), self.seat_colours(), self.viewer, self.basket, self.picked))
         return self._choice
 
     def _changed_choice(self) -> None:
@@ -292,7 +307,7 @@ class TokaidoScene(GameScene):
         return [spot.target for spot in self.choice().spots if spot.clickable]
 
     def selection_key(self) -> Hashable:
-        return (self.selection, self.chosen)
+        return (self.basket.chosen, self.picked.first)
 
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         if isinstance(target, tuple) and target and target[0] == "stop":
@@ -348,7 +363,7 @@ class TokaidoScene(GameScene):
             if spot is None or not spot.clickable:
                 self.refuse(why_not(spot))
                 return
-            self.chosen = None if self.chosen == target else target
+            self.picked.start_with(None if self.picked.first == target else target)
             self.status_note = ""
             self._changed_choice()
         elif what == "back":
@@ -365,10 +380,8 @@ class TokaidoScene(GameScene):
         spot = self.spot(("souvenir", ident))
         if spot is None:
             return
-        if ident in self.selection:
-            self.selection = tuple(c for c in self.selection if c != ident)
-        elif spot.clickable:
-            self.selection = self.selection + (ident,)
+        if self.basket.can_add(ident):
+            self.basket.toggle(ident)
         else:
             self.refuse("You cannot pay for that one as well.")
             return
