@@ -315,3 +315,35 @@ def test_the_wheel_zooms_the_sheet_round_the_pointer_and_a_click_still_means_the
     click(app, centre(button(scene, ("confirm",))))
     assert scene.zoom_level("W") == 1.0, "the reveal shows the whole sheet"
     assert app.errors == []
+
+
+def test_every_cards_reveal_fits_its_card_and_its_banner():
+    """Every Ubi in the bank, revealed after an answer (right and wrong, by a long seat name):
+    the side card's answer and words and the banner over the map are drawn whole, never cut
+    with "…" (issue 22's words that fit, over the whole bank rather than the cards a game
+    happens to pose)."""
+    from game.games.ubi.cards import load_cards
+    from game.ui import theme
+    app, scene, session = table([Seat("Bot Basho 12", PERSON, colour=0), Seat("Ben", PERSON, colour=1)])
+    surface = pygame.Surface(scene.side_reserved_rect().size, pygame.SRCALPHA)
+    canvas = pygame.Surface((1920, 1080))
+    cut: list[str] = []
+    theme.CUTS = []
+    try:
+        for card in load_cards():
+            for ubi in card.ubis:
+                last = {"seat": 0, "given": "That's a red herring" if ubi.red_herring else "N123-A",
+                        "right": card.index % 2 == 0, "place": ubi.place, "zone": ubi.zone,
+                        "precision": R.TRI, "red_herring": ubi.red_herring, "ghost": ubi.ghost,
+                        "answer": R._answer_words(ubi), "explanation": ubi.explanation,
+                        "lat": ubi.lat, "lon": ubi.lon}
+                scene._render_reveal(surface, surface.get_rect(), last)
+                scene._draw_banner(canvas, last, "W")
+                if not scene._banner_sub(last).complete:
+                    theme.CUTS.append((ubi.place, "banner"))
+                if theme.CUTS:
+                    cut.append(f"card {card.index} {ubi.zone} {ubi.place}")
+                    theme.CUTS = []
+    finally:
+        theme.CUTS = None
+    assert not cut, f"{len(cut)} reveals cut: {cut[:8]}"

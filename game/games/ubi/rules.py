@@ -489,10 +489,24 @@ def _face_words(roll: Roll) -> str:
     return f"{zone} and {precision}"
 
 
+def _either(letters: list[str]) -> str:
+    """ "S or E"; "A, R or C"."""
+    return letters[0] if len(letters) == 1 else ", ".join(letters[:-1]) + " or " + letters[-1]
+
+
+#: how many hexagons of a sheet an answer spells out, with one sheet and with two (the map
+#: lights every one of them)
+ANSWER_HEXES = {1: 4, 2: 3}
+
+
 def _answer_words(ubi: Ubi) -> str:
-    """The card's answer as printed: "267-A or B / E12-C"."""
+    """The card's answer in the rulebook's way, "14-S or E" (UBI-6): a hexagon whose every
+    triangle is right is its number alone; a sheet's first few hexagons are spelled out and
+    the rest counted, "267, 268-A or R (and 3 more hexagons) / N12-C"."""
     if ubi.red_herring:
         return "That's a red herring"
+
+    spelled = ANSWER_HEXES[2 if ubi.expert else 1]
 
     def words(sheet: str, pairs) -> str:
         s = G.SHEETS[sheet]
@@ -502,9 +516,10 @@ def _answer_words(ubi: Ubi) -> str:
             if letter and letter not in by_hex[number]:
                 by_hex[number].append(letter)
         parts = []
-        for number, letters in sorted(by_hex.items())[:6]:
-            parts.append(s.label(number) + (f"-{' or '.join(letters)}" if letters else ""))
-        more = len(by_hex) - 6
+        for number, letters in sorted(by_hex.items())[:spelled]:
+            whole = not letters or len(letters) == len(G.LETTERS)
+            parts.append(s.label(number) + ("" if whole else "-" + _either(letters)))
+        more = len(by_hex) - spelled
         return ", ".join(parts) + (f" (and {plural(more, 'more hexagon')})" if more > 0 else "")
 
     text = words("W", ubi.world)

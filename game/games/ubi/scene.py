@@ -538,7 +538,7 @@ class UbiScene(GameScene):
         """The answer just given: right or wrong, the card's answer and its words."""
         right = last["right"]
         if last["red_herring"]:
-            verdict = "Right: a red herring!" if right else "Wrong: it was a red herring"
+            verdict = "Right: a red herring!" if right else "Wrong: a red herring"
         else:
             verdict = "Right!" if right else "Wrong"
         if top == 12:   # who answered what, in the words that fit (a long name or answer: shorter)
@@ -774,7 +774,7 @@ class UbiScene(GameScene):
         pygame.draw.rect(canvas, theme.PANEL, area, border_radius=14)
         pygame.draw.rect(canvas, theme.GOOD if right else theme.WARNING, area, 4, border_radius=14)
         if last["red_herring"]:
-            title = "Right: that's a red herring!" if right else "Wrong: no such place, it was a red herring"
+            title = "Right: a red herring!" if right else "Wrong: a red herring"
         else:
             title = f"Right! {last['given']}" if right else f"Wrong: {last['given']}"
         theme.draw_text(canvas, f"{self.name(last['seat'])}: {title}", (area.centerx, area.y + 12), theme.SIZE_LARGE,
