@@ -4,8 +4,10 @@ maps/ubi.tmx).
 Every position comes from game/games/ubi/grid.py: the three sheets' projections, pixel
 origins and hexagons. Each sheet is painted from Natural Earth 1:50m (land, lakes, rivers,
 borders, city dots; no names, as on the real board), then the ghost lines, the hexagon grid
-and its tank traps go over it, and the hexagon numbers are lettered at the final size. GHOSTS
-and LEGEND fill grid.LEGEND_RECT. The Tiled map carries one polygon per hexagon.
+and its tank traps go over it, and the hexagon numbers are lettered at the final size: every
+hexagon with enough of itself on its sheet (printable) shows its number inside that part.
+GHOSTS and LEGEND fill grid.LEGEND_RECT. The Tiled map carries one polygon per hexagon, with
+whether its number is printed and where.
 """
 from __future__ import annotations
 
@@ -93,6 +95,16 @@ PLACE_CLASSES = ("Populated place", "Admin-1 capital", "Admin-1 region capital",
 RIVER_RANK = {"W": 3, "N": 5, "E": 5}
 LAKE_RANK = {"W": 4, "N": 6, "E": 6}
 NUMBER_PX = {"W": 11, "N": 10, "E": 11}
+#: The smallest size a number is lettered at, in a hexagon whose part on the sheet is too thin
+#: for the normal size (at 8 px the digits are as tall as at 9 px: 7 px).
+MIN_NUMBER_PX = 8
+#: A hexagon cut by its sheet's edge carries its printed number when at least this share of
+#: its area lies on the sheet (see printable). Below it there is only N719, a 2.7 % sliver at
+#: North America's south-west corner: no number fits there, and no place in such a hexagon may
+#: be asked. The smallest printable parts (corners of 8 to 9 %, strips of 10 to 13 % along the
+#: bottom edges, the expert areas' slim west tips of 17 %) hold a number at MIN_NUMBER_PX or
+#: more, upright or, in North America's west tips, turned a quarter.
+PRINTABLE_SHARE = 0.05
 
 
 @dataclasses.dataclass(frozen=True)
@@ -366,48 +378,180 @@ def ink_count(mask: pygame.mask.Mask, box: Box) -> tuple[int, int]:
     return mask.overlap_area(probe, (round(box.left), round(box.top))), w * h
 
 
+def clip_to_rect(ring: Sequence[Point], x_range: tuple[float, float] | None,
+                 y_range: tuple[float, float]) -> list[Point]:
+    """A convex ring cut to a rectangle (Sutherland-Hodgman); x_range None leaves x uncut."""
+    def cut(points: list[Point], axis: int, limit: float, keep_below: bool) -> list[Point]:
+        out: list[Point] = []
+        for i, p in enumerate(points):
+            q = points[i - 1]
+            p_in = p[axis] <= limit if keep_below else p[axis] >= limit
+            q_in = q[axis] <= limit if keep_below else q[axis] >= limit
+            if p_in != q_in:
+                t = (limit - q[axis]) / (p[axis] - q[axis])
+                out.append((q[0] + t * (p[0] - q[0]), q[1] + t * (p[1] - q[1])))
+            if p_in:
+                out.append(p)
+        return out
+
+    points = list(ring)
+    bounds = [(1, y_range[0], False), (1, y_range[1], True)]
+    if x_range is not None:
+        bounds += [(0, x_range[0], False), (0, x_range[1], True)]
+    for axis, limit, keep_below in bounds:
+        if points:
+            points = cut(points, axis, limit, keep_below)
+    return points
+
+
+def ring_area(ring: Sequence[Point]) -> float:
+    return abs(sum(p[0] * q[1] - q[0] * p[1] for p, q in zip(ring, [*ring[1:], *ring[:1]]))) / 2
+
+
+def visible_share(sheet: grid.Sheet, number: int) -> float:
+    """The share of hexagon `number`'s area that lies on its sheet: 1.0 for a whole hexagon,
+    less for one cut by the sheet's edge. On the world, which wraps, a hexagon over the east
+    edge shows its rest over the west edge, so only the top and bottom edges cut."""
+    ring = sheet.corners(number)
+    part = clip_to_rect(ring, None if sheet.wraps else (0.0, sheet.width), (0.0, sheet.height))
+    return ring_area(part) / ring_area(ring) if len(part) >= 3 else 0.0
+
+
+def printable(sheet: grid.Sheet, number: int) -> bool:
+    """Whether hexagon `number` of `sheet` shows enough of itself on the sheet to carry its
+    number: at least PRINTABLE_SHARE of its area. The builder letters the number of every
+    printable hexagon inside its visible part (and stops when one does not fit) and of no
+    other. An unprintable hexagon is a sliver at a sheet's corner with no number on the
+    board, so no place in it may be asked: the question bank must refuse a place whose
+    hexagon (sheet.locate) on any sheet is not printable."""
+    return visible_share(sheet, number) >= PRINTABLE_SHARE
+
+
+def unprintable(sheet: grid.Sheet) -> list[int]:
+    """The numbers of the sheet's hexagons that carry no printed number."""
+    return [n for n in range(1, sheet.count + 1) if not printable(sheet, n)]
+
+
+def label_box(text: pygame.Surface, centre: Point) -> tuple[Box, tuple[int, int]]:
+    """Where a number's ink, centred on `centre`, is drawn with its 1 px halo: the halo's box
+    (whole pixels of the sheet's picture) and where with_halo(text) is blitted."""
+    rect = text.get_bounding_rect()
+    ink_left = round(centre[0] - rect.width / 2 - rect.left) + rect.left
+    ink_top = round(centre[1] - rect.height / 2 - rect.top) + rect.top
+    box = Box(ink_left - 1, ink_top - 1, ink_left + rect.width + 1, ink_top + rect.height + 1)
+    return box, (ink_left - rect.left - 1, ink_top - rect.top - 1)
+
+
+def visible_part(proj: SheetProjection, n: int) -> Any:
+    """Hexagon n's part on the sheet's picture, in its pixels (a shapely geometry; two pieces
+    for a world hexagon over the wrap)."""
+    w, h = proj.size
+    rings = [shapely.Polygon(ring) for ring in hexagon_rings(proj, n)]
+    return shapely.union_all(rings).intersection(shapely.box(0, 0, w, h))
+
+
 def number_boxes(image: pygame.Surface, proj: SheetProjection, land: LandMask,
-                 places: list[Place]) -> list[Box]:
-    """Letter each hexagon's number in its north triangle, at the spot of a few that covers
-    the least coast and no city dot; return the numbers' boxes."""
+                 places: list[Place]) -> dict[int, Box]:
+    """Letter each printable hexagon's number, where it covers the least coast and no city dot
+    or line: in its north triangle at the spot of a few that fits in the hexagon's visible
+    part; failing that (a hexagon cut by the sheet's edge) anywhere inside the visible part,
+    nearest its middle, at the normal size or, if the part is too thin, a smaller one down to
+    MIN_NUMBER_PX, or turned a quarter (see anywhere). Return each number's box (ink and
+    halo, the sheet's pixels) by hexagon."""
     s = proj.sheet
-    face = font(NUMBER_PX[s.key])
+    size = NUMBER_PX[s.key]
+    faces = {px: font(px) for px in range(size, MIN_NUMBER_PX - 1, -1)}
     apothem = grid.SQRT3 / 2 * s.radius * s.ppd
     r = s.radius * s.ppd
     w, h = proj.size
-    boxes: list[Box] = []
+    boxes: dict[int, Box] = {}
     lines = line_boxes(proj)
     spots = [(0, -0.6), (0, -0.7), (0, -0.5), (-0.12, -0.62), (0.12, -0.62), (0, -0.8),
              (0, -0.4), (-0.2, -0.5), (0.2, -0.5), (0, -0.3)]
     halo_land, halo_sea = mix(PAPER, (255, 255, 255), 0.3), mix(SEA, SHALLOW, 0.35)
+
+    def fits(part: Any, b: Box) -> bool:
+        return bool(part.covers(shapely.box(b.left, b.top, b.right, b.bottom)))
+
     for n in range(1, s.count + 1):
+        if not printable(s, n):
+            continue
         cx, cy = proj.local(s.to_pixel(*s.centre(n)))
-        text = face.render(s.label(n), True, NUMBER_INK)
+        part = visible_part(proj, n)
+        # only the dots and lines near the hexagon can touch its number
+        zones = [Box(min(x for x, _ in q), min(y for _, y in q), max(x for x, _ in q),
+                     max(y for _, y in q)).grow(6) for q in hexagon_rings(proj, n)]
+        near_places = [p for p in places if any(z.distance_to((p.x, p.y)) == 0 for z in zones)]
+        near_lines = [line for line in lines if any(line.overlaps(z) for z in zones)]
+
+        def cost(b: Box, near_places: list[Place] = near_places,
+                 near_lines: list[Box] = near_lines) -> tuple[float, bool]:
+            dots = sum(1 for p in near_places if b.grow(3).distance_to((p.x, p.y)) == 0)
+            land_px, total = ink_count(land.mask, b)
+            coast = min(land_px, total - land_px) / total
+            crossed = sum(1 for line in near_lines if line.overlaps(b))
+            return dots * 10.0 + crossed * 10.0 + coast, land_px * 2 > total
+
+        text = faces[size].render(s.label(n), True, NUMBER_INK)
         tw, th = text.get_bounding_rect().size
-        best: tuple[float, Point] | None = None
+        # (cost, the number's surface, its box, on land)
+        best: tuple[float, pygame.Surface, Box, bool] | None = None
         for i, (fx, fy) in enumerate(spots):
             px, py = cx + fx * r, cy + fy * apothem
             b = Box.around(px, py, tw + 2, th + 2)
             if b.left < 1 or b.right > w - 1 or b.top < 1 or b.bottom > h - 1:
                 continue
-            dots = sum(1 for p in places if b.grow(3).distance_to((p.x, p.y)) == 0)
-            land_px, total = ink_count(land.mask, b)
-            coast = min(land_px, total - land_px) / total
-            crossed = sum(1 for line in lines if line.overlaps(b))
-            cost = dots * 10.0 + crossed * 10.0 + coast + i * 0.02
-            if best is None or cost < best[0]:
-                best = (cost, (px, py), land_px * 2 > total)
+            exact = label_box(text, (px, py))[0]
+            if not fits(part, exact):
+                continue
+            c, on_land = cost(b)
+            if best is None or c + i * 0.02 < best[0]:
+                best = (c + i * 0.02, text, exact, on_land)
         if best is None:
-            continue
-        _, (px, py), on_land = best
+            best = anywhere(part, faces, s.label(n), r, cost, (w, h))
+        if best is None:
+            raise SystemExit(f"make_maps: ubi: hexagon {s.label(n)} shows "
+                             f"{visible_share(s, n):.0%} of itself on its sheet, but its "
+                             "number fits nowhere in it")
+        _, text, b, on_land = best
         label = with_halo(text, halo_land if on_land else halo_sea, 1)
-        rect = text.get_bounding_rect()
-        # centre the ink, not the font's line box
-        left = round(px - rect.width / 2 - rect.left) - 1
-        top = round(py - rect.height / 2 - rect.top) - 1
-        image.blit(label, (left, top))
-        boxes.append(Box.around(px, py, tw + 2, th + 2))
+        image.blit(label, label_box(text, ((b.left + b.right) / 2, (b.top + b.bottom) / 2))[1])
+        boxes[n] = b
     return boxes
+
+
+def anywhere(part: Any, faces: dict[int, pygame.font.Font], label: str, r: float,
+             cost: Any, size: tuple[int, int]) -> tuple[float, pygame.Surface, Box, bool] | None:
+    """The best box for a number anywhere inside a hexagon's visible part, every whole-pixel
+    position tried, at the largest size that fits, upright or else (the slim tip of a hexagon
+    cut by an expert area's west edge) turned to read upwards; the cost adds the distance from
+    the part's middle (the centroid of its larger piece, a part being convex) as a share of
+    the hexagon's radius, and half a point for a halo on the picture's outermost pixel."""
+    pieces = list(getattr(part, "geoms", [part]))
+    middle = max(pieces, key=lambda g: g.area).centroid
+    x0, y0, x1, y1 = part.bounds
+    for turn, px in [(t, px) for t in (0, 90) for px in sorted(faces, reverse=True)]:
+        text = pygame.transform.rotate(faces[px].render(label, True, NUMBER_INK), turn)
+        bw, bh = text.get_bounding_rect().width + 2, text.get_bounding_rect().height + 2
+        xs = np.arange(math.ceil(x0), math.floor(x1) - bw + 1)
+        ys = np.arange(math.ceil(y0), math.floor(y1) - bh + 1)
+        if not len(xs) or not len(ys):
+            continue
+        gx, gy = (g.ravel() for g in np.meshgrid(xs, ys))
+        ok = shapely.covers(part, shapely.box(gx, gy, gx + bw, gy + bh))
+        best: tuple[float, pygame.Surface, Box, bool] | None = None
+        for x, y in zip(gx[ok], gy[ok]):
+            b = Box(float(x), float(y), float(x + bw), float(y + bh))
+            c, on_land = cost(b)
+            if b.left < 1 or b.top < 1 or b.right > size[0] - 1 or b.bottom > size[1] - 1:
+                c += 0.5
+            c += math.dist(((b.left + b.right) / 2, (b.top + b.bottom) / 2),
+                           (middle.x, middle.y)) / r
+            if best is None or c < best[0]:
+                best = (c, text, b, on_land)
+        if best is not None:
+            return best
+    return None
 
 
 def area_labels(image: pygame.Surface, world: SheetProjection, land: LandMask,
@@ -582,7 +726,8 @@ def draw_panel(image: pygame.Surface) -> None:
     image.blit(number, (round(x0 + pad + cx - number.get_width() / 2),
                         round(y + cy - 0.9 * big * grid.SQRT3 / 2 - number.get_height() / 2)))
     y += size[1] + 10
-    y = paragraph(image, body, "Each hexagon's number is printed in its north triangle. The "
+    y = paragraph(image, body, "Each hexagon's number is printed in its north triangle (in a "
+                  "hexagon cut by a map's edge, wherever it fits). The "
                   "six triangles are lettered clockwise from the north: A\u00a0R\u00a0C\u00a0H\u00a0S\u00a0E; from the "
                   "south-west they read SEARCH.", x0 + pad, y, full_w)
     y = paragraph(image, body, "Answer with a hexagon, 267, or with a triangle of it, 267-A. "
@@ -621,8 +766,9 @@ def draw_panel(image: pygame.Surface) -> None:
 # --------------------------------------------------------------------------------------------
 
 def draw_sheet(image: pygame.Surface, data_dir: Path, sheet: grid.Sheet,
-               cache: dict[str, Any]) -> None:
-    """One sheet, painted, gridded, numbered and framed on the board picture."""
+               cache: dict[str, Any]) -> dict[int, Box]:
+    """One sheet, painted, gridded, numbered and framed on the board picture; returns the
+    printed numbers' boxes by hexagon, in board pixels."""
     proj = SheetProjection(sheet)
     canvas, land, places = paint_sheet(data_dir, proj, cache)
     overlay = Layer(*proj.size)
@@ -644,7 +790,7 @@ def draw_sheet(image: pygame.Surface, data_dir: Path, sheet: grid.Sheet,
     del canvas
     boxes = number_boxes(art, proj, land, places)
     if sheet.key == "W":
-        area_labels(art, proj, land, boxes, places)
+        area_labels(art, proj, land, list(boxes.values()), places)
     x, y, w, h = sheet.pixel_rect
     image.blit(art, (x, y))
     pygame.draw.rect(image, FRAME_INK, (x - 2, y - 2, w + 4, h + 4), 2)
@@ -657,16 +803,25 @@ def draw_sheet(image: pygame.Surface, data_dir: Path, sheet: grid.Sheet,
             mix(TITLE_INK, BOARD_BG, 0.25))
         image.blit(note, (x + title.get_width() + 18, y - 12 - title.get_height()
                           + title.get_height() - note.get_height() - 1))
+    return {n: Box(b.left + x, b.top + y, b.right + x, b.bottom + y) for n, b in boxes.items()}
 
 
-def hexagon_objects(sheet: grid.Sheet) -> list[dict[str, Any]]:
-    """One Tiled polygon per hexagon, in number order, positioned at its centre."""
+def hexagon_objects(sheet: grid.Sheet, labels: dict[int, Box]) -> list[dict[str, Any]]:
+    """One Tiled polygon per hexagon, in number order, positioned at its centre; `printed`
+    says whether its number is lettered on the picture and, when it is, label_x, label_y,
+    label_w and label_h give the number's box (ink and halo) in board pixels."""
     out = []
     for n in range(1, sheet.count + 1):
         cx, cy = sheet.to_pixel(*sheet.centre(n))
+        props: list[tuple[str, str, Any]] = [("number", "int", n), ("sheet", "string", sheet.key),
+                                             ("printed", "bool", n in labels)]
+        if n in labels:
+            b = labels[n]
+            props += [("label_x", "int", round(b.left)), ("label_y", "int", round(b.top)),
+                      ("label_w", "int", round(b.right - b.left)),
+                      ("label_h", "int", round(b.bottom - b.top))]
         out.append({"name": sheet.label(n), "x": cx, "y": cy,
-                    "points": sheet.hexagon_pixels(n),
-                    "properties": [("number", "int", n), ("sheet", "string", sheet.key)]})
+                    "points": sheet.hexagon_pixels(n), "properties": props})
     return out
 
 
@@ -682,9 +837,10 @@ def grid_description() -> str:
     return "; ".join(rows)
 
 
-def write_tmx(path: Path, png: str) -> None:
+def write_tmx(path: Path, png: str, labels: dict[str, dict[int, Box]]) -> None:
     """The Tiled map: the picture as an image layer, one object group of hexagon polygons per
-    sheet (Tiled stores a polygon's points relative to its object)."""
+    sheet (Tiled stores a polygon's points relative to its object), each with its printed
+    number's box from `labels` (by sheet key, then hexagon)."""
     width, height = grid.BOARD_SIZE
     root = ElementTree.Element("map", {
         "version": "1.10", "tiledversion": "1.10.2", "orientation": "orthogonal",
@@ -696,6 +852,7 @@ def write_tmx(path: Path, png: str) -> None:
                                   "y = lat_max - lat, then origin + ppd * (x, y)")),
         ("grid", "string", grid_description()),
         ("legend_rect", "string", ",".join(str(v) for v in grid.LEGEND_RECT)),
+        ("printable_share", "float", PRINTABLE_SHARE),
         ("credit", "string", ("Natural Earth land, lakes, rivers, borders and places "
                               "(public domain)")),
     ])
@@ -707,7 +864,7 @@ def write_tmx(path: Path, png: str) -> None:
                         ("europe", grid.EUROPE)):
         group = ElementTree.SubElement(root, "objectgroup", {"id": str(layer_id), "name": name})
         layer_id += 1
-        for obj in hexagon_objects(sheet):
+        for obj in hexagon_objects(sheet, labels[sheet.key]):
             x0, y0 = obj["x"], obj["y"]
             node = ElementTree.SubElement(group, "object", {
                 "id": str(object_id), "name": obj["name"], "type": "hexagon",
@@ -730,12 +887,12 @@ def build(data_dir: Path, out_dir: Path) -> list[Path]:
     image = pygame.Surface(grid.BOARD_SIZE)
     image.fill(BOARD_BG)
     cache: dict[str, Any] = {}
-    for sheet in (grid.WORLD, grid.NORTH_AMERICA, grid.EUROPE):
-        draw_sheet(image, data_dir, sheet, cache)
+    labels = {sheet.key: draw_sheet(image, data_dir, sheet, cache)
+              for sheet in (grid.WORLD, grid.NORTH_AMERICA, grid.EUROPE)}
     draw_panel(image)
     out_dir.mkdir(parents=True, exist_ok=True)
     png = out_dir / "ubi.png"
     pygame.image.save(image, str(png))
     tmx = out_dir / "ubi.tmx"
-    write_tmx(tmx, png.name)
+    write_tmx(tmx, png.name, labels)
     return [png, tmx]
