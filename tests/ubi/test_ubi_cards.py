@@ -72,7 +72,7 @@ def test_zones_are_right(ubis: list[Ubi]) -> None:
         elif u.zone == "EUR":
             assert -32 <= u.lon <= 60 and u.lat >= 34 and u.kind not in water, u
         elif u.zone == "WAT":
-            oceania = u.lon > 110 or u.lon < -140 or u.lat < -10 and u.lon > 100
+            oceania = u.lon > 110 or u.lon < -130 or u.lat < -10 and u.lon > 100
             assert u.kind in water or oceania, u
         else:
             assert u.kind not in water, u
@@ -157,3 +157,61 @@ def test_loading_is_fast_and_cached() -> None:
     took = time.perf_counter() - start
     assert took < 1.0
     assert load_cards() is first
+
+
+def test_herrings_are_as_common_at_triangular_precision_UBI_18(ubis: list[Ubi]) -> None:
+    """UBI-18: the share of red herrings among the Ubis a triangle roll can pose (on the world
+    map) is the share among all, in every zone, within one herring's worth."""
+    for zone in ZONES:
+        mine = [u for u in ubis if u.zone == zone]
+        fair = [u for u in mine if u.fair_on("W")]
+        everywhere = sum(u.red_herring for u in mine) / len(mine)
+        at_triangles = sum(u.red_herring for u in fair) / len(fair)
+        assert abs(at_triangles - everywhere) <= 1.5 / len(fair), (zone, everywhere, at_triangles)
+
+
+def test_the_bank_passes_the_audit_of_its_words_UBI_19() -> None:
+    """UBI-19: every Ubi's question, place and explanation are clean words (no invisible marks,
+    no labels cut short, no mojibake, no misspelling), no place is asked twice, and a name two
+    Ubis share is asked saying which: the build-time audit's checks that need only the bank."""
+    import json
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "build_scripts"))
+    import ubi_audit
+    bank = json.loads((root / "game" / "games" / "ubi" / "cards.json").read_text(encoding="utf-8"))
+    faults = ubi_audit.text_faults(bank)
+    assert not any(faults.values()), {k: v[:5] for k, v in faults.items()}
+
+
+def test_the_audit_catches_each_kind_of_wording_fault_UBI_19() -> None:
+    """The audit is not a test that cannot fail: the faults the issue found in the old bank
+    are each caught."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "build_scripts"))
+    import ubi_audit
+    for bad in ("Granada\u200e", "Ryukyu Isands", "Wheeler Pk.", "`Adan", "Ubi is N.w.f.p..?",
+                "Ubi is Th?a Thiên - Hu??", "HuÃ¡", "Ubi is  Lima?"):
+        assert ubi_audit.word_faults(bad), bad
+    for good in ("St. John's", "Ubi is Kitakyūshū, in Japan?", "Ubi is Ōsaka?", "Côte d'Ivoire"):
+        assert not ubi_audit.word_faults(good), good
+
+
+def test_the_ghosts_mark_is_seen_before_the_answer_UBI_15() -> None:
+    """UBI-15: a posed Ubi's view says whether Caesar's Ghost speaks on it."""
+    from game.core.registry import get
+    from game.core.session import PERSON, Seat, Session
+    from game.games.ubi import rules as R
+    import builders as B
+    spec = get("ubi")
+    session = Session(spec, [Seat("A", PERSON), Seat("B", PERSON)], spec.default_options(), 5)
+    state = session.state
+    ghost = next(u for card in load_cards() for u in card.ubis if u.ghost and not u.red_herring)
+    state.phase, state.posed, state.posed_card = R.ROLL, None, None
+    state.box = next(b for b in (0, 1) if any(load_cards()[i].ubi(ghost.zone).ghost for i in state.boxes[b]))
+    B.front_card(state, **{ghost.zone: lambda u: u.ghost})
+    B.roll(state, ghost.zone, R.HEX)
+    assert state.phase == R.ANSWER and state.view(state.turn_seat)["posed"]["ghost"] is True
+    assert state.view((state.turn_seat + 1) % 2)["posed"]["ghost"] is True

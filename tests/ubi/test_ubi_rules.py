@@ -132,7 +132,7 @@ def test_ubi_8_a_triangular_answer_wins_the_zone_facet_once() -> None:
 def test_ubi_9_red_herrings() -> None:
     """UBI-9: "That's a red herring" is right for a red herring, at either precision, and only then."""
     state = fresh(2)
-    front_card(state, UNI=herring)
+    front_card(state, UNI=lambda u: herring(u) and u.triangle_fair)
     roll(state, "UNI", R.TRI)
     state.apply(R.RedHerring())
     assert state.last["right"] and state.last["red_herring"] and state.facets[0] == ["UNI"]
@@ -269,8 +269,11 @@ def test_an_unfair_triangle_passes_to_the_next_card() -> None:
     cards = load_cards()
     unfair = front_card(state, AMR=lambda u: real(u) and not u.triangle_fair)
     roll(state, "AMR", R.TRI)
-    assert state.posed_card != unfair and state.boxes[0][-1] == unfair
-    assert cards[state.posed_card].ubi("AMR").triangle_fair or cards[state.posed_card].ubi("AMR").red_herring
+    box = state.boxes[0]
+    assert state.posed_card != unfair and unfair in box
+    # it went to the back, behind it only the other unfair cards passed over after it
+    assert all(not cards[i].ubi("AMR").triangle_fair for i in box[box.index(unfair):])
+    assert cards[state.posed_card].ubi("AMR").triangle_fair
 
 
 # ---- hidden information ---------------------------------------------------------------------

@@ -302,7 +302,8 @@ class UbiState(GameState):
         for _ in range(len(box)):
             index = box[0]
             ubi = cards[index].ubi(self.zone)
-            if self.precision != TRI or ubi.red_herring or ubi.fair_on(self._sheet_for(ubi, self.turn_seat)):
+            # a red herring carries the mark too, on as many as the real places (seeds: UBI-18)
+            if self.precision != TRI or ubi.fair_on(self._sheet_for(ubi, self.turn_seat)):
                 break
             box.append(box.pop(0))
         index = box[0]
@@ -314,6 +315,7 @@ class UbiState(GameState):
             "text": ubi.text,
             "place": ubi.place,
             "kind": ubi.kind,
+            "ghost": ubi.ghost,       # the card's mark is seen with the Ubi (UBI-15)
             "final": self.final,
             "box": self.box,
         }

@@ -34,7 +34,10 @@ TAB_H = 44
 AREA = pygame.Rect(10, 126, 1370, 850)      # where a sheet is drawn
 BAR = pygame.Rect(10, 984, 1370, 88)        # the answer bar under it
 TABS = (("W", "World"), ("N", "North America"), ("E", "Europe"), ("L", "Legend"))
-BANNER_W = 760   # the verdict over the map
+BANNER_W = 760
+#: Caesar's Ghost's mark on a posed Ubi (UBI-15), in a dark red that reads on the card's paper
+GHOST_WARNING = "Caesar's Ghost speaks on this Ubi. Beware: a wrong answer gives back your last facet."
+GHOST_INK = (150, 28, 24)   # the verdict over the map
 LEGEND_SPLIT = 775                          # LEGEND above, GHOSTS below, side by side on screen
 LENS_R = 150                                # the loupe's radius on the canvas
 LENS_HEX = 200                              # a hexagon's width inside the loupe
@@ -510,6 +513,9 @@ class UbiScene(GameScene):
         inner = card.inflate(-32, -30).move(0, 6)
         if posed:
             used = theme.draw_paragraph(surface, posed["text"], inner, theme.SIZE_LARGE, theme.INK, bold=True)
+            if posed.get("ghost"):   # the card's mark, seen before the answer (UBI-15)
+                ghost = pygame.Rect(inner.x, inner.y + used + 10, inner.width, inner.height - used - 40)
+                used += 10 + theme.draw_paragraph(surface, GHOST_WARNING, ghost, theme.SIZE_SMALL, GHOST_INK, bold=True)
             sheets = v["sheets"]
             note = ("A place inside an expert area: answer on its tab." if len(sheets) > 1
                     else "Answer on the world map.")
