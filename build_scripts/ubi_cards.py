@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shapely import STRtree
-from shapely.geometry import MultiPolygon, Point, Polygon, box, shape
+from shapely.geometry import MultiPoint, MultiPolygon, Point, Polygon, box, shape
 from shapely.ops import polylabel, unary_union
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -800,6 +800,8 @@ RIVER_ALIASES = {"Donau": "Danube", "Bratul Sulina": "Danube", "Rhein": "Rhine",
                  "Dnipro": "Dnieper", "Al Furat": "Euphrates", "Firat": "Euphrates", "Heilong Jiang": "Amur"}
 #: how near (degrees) two ends must be to meet, and an end to a sea, a coast or a lake
 MEET, AT_SEA, AT_COAST, AT_LAKE = 0.02, 0.25, 0.3, 0.05
+#: a river's ends at the sea no farther apart than this (degrees) are one delta's branches
+DELTA_SPAN = 2.0
 
 
 @dataclass
@@ -811,21 +813,26 @@ class River:
     parts: list                     # LineStrings
     rank: float
     numbers: set
+    named: list = field(default_factory=list)   # (LineString, the name its data gives it)
 
     @property
     def length(self) -> float:
         return sum(p.length for p in self.parts)
 
     def ends(self) -> list[tuple[float, float]]:
-        """The free ends of its lines: where exactly one of its lines ends."""
-        count: dict[tuple[float, float], int] = defaultdict(int)
-        points = []
-        for part in self.parts:
-            for xy in (part.coords[0], part.coords[-1]):
-                key = (round(xy[0], 2), round(xy[1], 2))
-                count[key] += 1
-                points.append((key, (xy[0], xy[1])))
-        return [xy for key, xy in points if count[key] == 1]
+        """The free ends of its lines: where no other of its lines ends or passes within MEET."""
+        points = [(xy[0], xy[1]) for part in self.parts for xy in (part.coords[0], part.coords[-1])]
+        out = []
+        for i, xy in enumerate(points):
+            if sum(1 for j, other in enumerate(points) if j != i and math.dist(xy, other) < MEET) == 0:
+                out.append(xy)
+        return out
+
+    def name_at(self, xy: tuple[float, float]) -> str:
+        """The name its data gives the line ending at `xy` (a river is called by the name of
+        its lower course: the Tocantins below the Araguaia, the Rhine below the Rhin)."""
+        pt = Point(xy)
+        return min(self.named, key=lambda item: item[0].distance(pt))[1]
 
 
 def river_name(raw: str) -> str:
@@ -853,6 +860,7 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
         number = int(p["rivernum"])
         river = by_number.setdefault(number, River(name, [], p["scalerank"], {number}))
         river.parts += lines
+        river.named += [(line, name) for line in lines]
         river.rank = min(river.rank, p["scalerank"])
         if p["featurecla"] == "River" and river.name != name:
             river.name = max((river.name, name), key=lambda n: (n == name, n))
@@ -881,30 +889,39 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
             if len(there) != 1:
                 continue
             j = there[0]
-            if any(math.dist(xy, e) < MEET for e in ends[j]) and rivers_[j].name != r.name:
+            if any(math.dist(xy, e) < MEET for e in ends[j]):
                 parent[find(i)] = find(j)
     merged: dict[int, River] = {}
     for i, r in enumerate(rivers_):
         root = find(i)
         if root not in merged:
-            merged[root] = River(r.name, list(r.parts), r.rank, set(r.numbers))
+            merged[root] = River(r.name, list(r.parts), r.rank, set(r.numbers), list(r.named))
         else:
             m = merged[root]
-            if r.length > max(sum(p.length for p in rivers_[k].parts) for k in range(len(rivers_))
-                              if find(k) == root and rivers_[k].name == m.name):
-                m.name = r.name
+            length_of: dict[str, float] = defaultdict(float)
+            for k in range(len(rivers_)):
+                if find(k) == root:
+                    length_of[rivers_[k].name] += rivers_[k].length
+            m.name = max(length_of, key=lambda n: (length_of[n], n))   # the name most of it carries
             m.parts += r.parts
+            m.named += r.named
             m.rank = min(m.rank, r.rank)
             m.numbers |= r.numbers
     joined = list(merged.values())
     jgeoms = [unary_union(r.parts) for r in joined]
     jtree = STRtree(jgeoms)
     waters = [(clean(f["properties"]["name"]), shape(f["geometry"]).buffer(0)) for f in marine
-              if f["properties"]["name"] and f["properties"]["featurecla"] not in ("generic", "river", "reef")]
+              if f["properties"]["name"] and f["properties"]["featurecla"] not in ("generic", "river", "reef")
+              and not re.search(r"\b(Hu|Lake|Lago|Lac)\b", f["properties"]["name"])]   # a lake is no sea
     wtree = STRtree([g for _, g in waters])
     ltree = STRtree([g for _, g in lake_geoms])
     land = unary_union([shape(f["geometry"]) for f in load(folder, "ne_50m_land")])
     coast = land.boundary
+    for r in joined:        # a river reaching the sea is called by its lower course's name
+        at_sea = [xy for xy in r.ends() if len(wtree.query_nearest(Point(xy), max_distance=AT_SEA))
+                  or coast.distance(Point(xy)) < AT_COAST]
+        if at_sea:
+            r.name = r.name_at(at_sea[0])
     shared: dict[str, list[int]] = defaultdict(list)
     for i, r in enumerate(joined):
         shared[ascii_key(r.name)].append(i)
@@ -923,30 +940,45 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
             elif coast.distance(pt) < AT_COAST:
                 mouths.append((1, xy, None))
             elif others:
-                longer = [k for k in others if joined[k].length > r.length]
-                if longer:
-                    mouths.append((2, xy, joined[max(longer, key=lambda k: joined[k].length)].name))
+                # it joins a river that goes on past the meeting (not one that starts or ends
+                # there: which of two meeting ends flows into which, the lines do not say)
+                through = [k for k in others if joined[k].length > r.length and joined[k].rank < r.rank
+                           and len(shared[ascii_key(joined[k].name)]) == 1
+                           and all(math.dist(xy, e) >= MEET for e in joined[k].ends())]
+                if through:
+                    mouths.append((2, xy, joined[max(through, key=lambda k: joined[k].length)].name))
             elif lake:
                 mouths.append((3, xy, lake_geoms[lake[0]][0]))
             else:
                 free.append(xy)
         sea_or_river = [m for m in mouths if m[0] < 3]
+        at_sea = [m for m in mouths if m[0] < 2]
+        delta = None
         if len(sea_or_river) == 1:
             how, (mx, my), into = sea_or_river[0]
-        elif not sea_or_river and len(mouths) == 1 and free:
-            how, (mx, my), into = mouths[0]
+        elif len(at_sea) == len(sea_or_river) > 1 and \
+                max(math.dist(a[1], b[1]) for a in at_sea for b in at_sea) <= DELTA_SPAN:
+            # a delta: its branches reach the sea side by side; each branch's end is the mouth
+            ends = MultiPoint([m[1] for m in at_sea])
+            centre = ends.centroid
+            how, (mx, my), into = min(at_sea, key=lambda m: (m[0], math.dist(m[1], (centre.x, centre.y))))
+            delta = ends.buffer(0.02)
         else:
+            # (an end in a lake with the other end free: the lines do not say whether the
+            # river flows into the lake, the Selenga into Baikal, or out of it, the Shire
+            # out of Lake Malawi; so no mouth)
             continue    # no end, or several, that the data says is the mouth
         namesakes = [k for k in shared[ascii_key(r.name)] if k != i]
         if namesakes:
-            # the name is on another river too: only this one's mouth, and only where the
-            # other runs into this one (so "the mouth of X" is this river's)
-            if not all(jgeoms[k].distance(jgeoms[i]) < MEET for k in namesakes) or how == 2 and \
-                    ascii_key(into or "") == ascii_key(r.name):
+            # the name is on another river too: only the mouth at the sea (or its lake) of the one
+            # the others run into, so "the mouth of X" is this river's
+            if not all(jgeoms[k].distance(jgeoms[i]) < MEET for k in namesakes) or how == 2:
                 continue
-            if any(joined[k].length > r.length for k in namesakes):
-                continue
-        source = max(free, key=lambda e: math.dist(e, (mx, my))) if free and not namesakes else None
+        # its source: the other end of a river that is one line from the sea (or its lake) to
+        # an end that touches nothing; where branches split it, or it flows to another river,
+        # the data does not say which end is its source
+        single = len(free) == 1 and len(r.ends()) == 2 and delta is None
+        source = free[0] if single and how != 2 and not namesakes else None
         length = r.length
         fame = 1.0 - 0.1 * r.rank + min(0.2, length / 200)
         mouth_country = countries.at(mx, my, reach=1.0)
@@ -959,7 +991,8 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
         for kind, xy, f in (("mouth", (mx, my), 1.0), ("source", source, 0.75)):
             if xy is None or grid.WORLD.locate(xy[1], xy[0]) is None or not clean_words(r.name):
                 continue
-            out.append(Place(kind, r.name, xy[1], xy[0], "WAT", round(max(0.05, min(1.0, fame * f)), 3), dict(facts)))
+            out.append(Place(kind, r.name, xy[1], xy[0], "WAT", round(max(0.05, min(1.0, fame * f)), 3), dict(facts),
+                             delta if kind == "mouth" else None))
     return out
 
 
@@ -1089,9 +1122,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         m = re.match(r"Highest point in (.+)", note) or re.match(r"(.+) High Point", note)
         if m:
             top = m.group(1).replace("S. America", "South America").replace("N. America", "North America")
-            top = "the world" if note == "Worlds highest point" else top
         if note == "Worlds highest point":
-            top = "the world"
+            top = "Earth"
         if not f.get("elev_sure"):
             if p.kind == "volcano":
                 opts = [f"Ubi is the volcano {n}{in_c}?", f"Ubi would you climb the volcanic cone of {n}?",
@@ -1099,8 +1131,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
                 return pick(rng, opts), f"{n}, a volcano{in_c}."
             opts = [f"Ubi is the summit of {n}{in_c}?", f"Ubi does {n} tower over {c}?" if c else None,
                     f"Ubi would a mountaineer plant a flag on {n}?", f"Ubi is the peak {n}{in_c}?",
-                    f"Ubi is {n}, the highest point of {top}?" if top else None]
-            tail = f"; the highest point of {top}" if top else ""
+                    f"Ubi is {n}, the highest point {'on' if top == 'Earth' else 'of'} {top}?" if top else None]
+            tail = f"; the highest point {'on' if top == 'Earth' else 'of'} {top}" if top else ""
             return pick(rng, opts), f"{n}, a peak{in_c}{tail}."
         if p.kind == "volcano":
             opts = [f"Ubi does the volcano {n} rise {e} m?", f"Ubi is {n}, a volcano {e} m high{in_c}?",
@@ -1110,8 +1142,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         opts = [f"Ubi does {n} rise to {e} m?", f"Ubi would climbers stand on top of {n}, {e} metres up?",
                 f"Ubi is the summit of {n}{in_c}?", f"Ubi does {n} tower over {c}?" if c else None,
                 f"Ubi is {n}, a peak of {e} m{in_c}?", f"Ubi would a mountaineer plant a flag on {n}?",
-                f"Ubi is {n}, the highest point of {top}?" if top else None]
-        tail = f"; the highest point of {top}" if top else ""
+                f"Ubi is {n}, the highest point {'on' if top == 'Earth' else 'of'} {top}?" if top else None]
+        tail = f"; the highest point {'on' if top == 'Earth' else 'of'} {top}" if top else ""
         return pick(rng, opts), f"{n}, {e} m high{in_c}{tail}."
     if p.kind == "depression":
         if not f.get("elev_sure"):
