@@ -230,6 +230,11 @@ def clean_words(text: str) -> bool:
     return bool(CLEAN_WORDS.match(text))
 
 
+#: a province's name the data gives without its word for "province": "Pomeranian", "Silesian",
+#: "Nizhegorod", "Sverdlovsk", "Xinjiang Uygur" (no sentence can say "the capital of Silesian")
+HALF_NAME = re.compile(r"(ian|sk|od|Uygur|Uighur)$")
+
+
 def cities_confirmed(features: list[dict], geonames: GeoNames, countries: Countries) -> list[City]:
     """Natural Earth's cities that GeoNames confirms: the record with the id Natural Earth gives
     lies within CITY_REACH_KM in the same country. Their capitals are what both sources mark
@@ -315,7 +320,7 @@ def cities_confirmed(features: list[dict], geonames: GeoNames, countries: Countr
         group = (p["adm0_a3"], p["adm1name"] or "")
         named_after = [t for t in towns[group] if t != ascii_key(name) and len(t) > 3 and t in ascii_key(province)]
         is_province_capital = p["featurecla"] == "Admin-1 capital" and in_province and seats[group] == 1 and \
-            not named_after and ascii_key(province) not in ascii_key(name)
+            not named_after and ascii_key(province) not in ascii_key(name) and not HALF_NAME.search(province)
         out.append(City(name, asked, lat, lon, country, int(g["population"] or 0), int(p["pop_max"] or 0),
                         small and not capital, bool(p["worldcity"]), capital,
                         province if is_province_capital else ""))
