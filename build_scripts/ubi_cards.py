@@ -872,7 +872,6 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
     rivers_ = list(by_number.values())
     # every line's ends and inner points, to know what meets where
     tree = STRtree([unary_union(r.parts) for r in rivers_])
-    geoms = [unary_union(r.parts) for r in rivers_]
 
     def touching(xy, reach=MEET) -> list[int]:
         pt = Point(xy)
@@ -1161,7 +1160,6 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
     if p.kind == "island":
         isl = island_phrase(n)
         km2 = f.get("km2")
-        of_c = f", part of {c}" if c else ""
         cc = cs[0] if cs else c
         opts = [f"Ubi is {isl}{', part of ' + cc if cc else ''}?", f"Ubi would a castaway wash up on {isl}?",
                 f"Ubi does {isl} rise out of {sea}?" if sea else None,

@@ -320,3 +320,18 @@ def test_bots_answer_from_their_view_and_the_hard_one_knows_more() -> None:
     view = state.view(0)
     action = B.KNOWLEDGE.plan(view, state.legal_actions(), Rng(3), "hard")
     assert state.is_legal(action)
+
+
+def test_a_save_from_the_old_question_bank_is_refused_with_the_reason_UBI_19() -> None:
+    """UBI-19: the bank was rebuilt (rules version 3), so a save made with the old cards would
+    replay other cards: it is refused with a message that says why, not replayed wrongly."""
+    from game.core.registry import get
+    from game.core.saves import SaveError
+    from game.core.session import PERSON, Seat, Session
+    spec = get("ubi")
+    assert spec.rules_version == R.RULES_VERSION == 3
+    session = Session(spec, [Seat("A", PERSON), Seat("B", PERSON)], spec.default_options(), 5)
+    old = dict(session.to_save(), rules_version=2)
+    with pytest.raises(SaveError, match="older rules of Ubi"):
+        Session.from_save(old)
+    assert Session.from_save(session.to_save()).state.to_json() == session.state.to_json()
