@@ -330,7 +330,10 @@ def plan_odds(plan_steps: Sequence[Step], extra_cautions: Sequence[int] | None =
     the rolled dice but only so that control is still lost, so control is lost exactly when
     the plan as rolled, in its own order, loses it; since cautions only add up, that is the
     same chance as rolling one at a time. ``loss_at`` then gives the space of the plan's order
-    (the player may choose another). The flying-start check still ends the turn at once.
+    (the player may choose another). The flying-start check still ends the turn at once, and
+    flat out a loss of control with it is ignored (the car stops on the first space in gear 2).
+    On the last lap pass only the steps up to the one that crosses the finish line: the car
+    stops there and the dice past it play no part.
     Flat out earns one focus per gear or coast die; by default (``FLAT_OUT_FOCUS_ON_LOSS``)
     also when control is lost, as the rulebook excerpt says.
     """
@@ -395,14 +398,18 @@ def plan_odds(plan_steps: Sequence[Step], extra_cautions: Sequence[int] | None =
             die, idx = step.dice[-1], step.plan_indices[-1]
             p = zero if idx in secure else table[die]
             calm = [m * (one - p) for m in alive]
-            shown, over = shift([m * p for m in alive], 1)
-            lost += over
-            shown, over = shift(shown, extra[s])
-            lost += over
-            if breaks[s]:
-                lost += sum(shown, zero)
-                shown = [zero] * limit
-            stopped = sum(shown, zero)
+            if flat_out:
+                # flat out, the flying start's stop wins: a loss of control with it is ignored
+                stopped = sum(alive, zero) * p
+            else:
+                shown, over = shift([m * p for m in alive], 1)
+                lost += over
+                shown, over = shift(shown, extra[s])
+                lost += over
+                if breaks[s]:
+                    lost += sum(shown, zero)
+                    shown = [zero] * limit
+                stopped = sum(shown, zero)
             alive = calm
         alive, over = shift(alive, extra[s])
         lost += over

@@ -618,6 +618,28 @@ class RallymanState(GameState):
     def plan_steps(self) -> tuple[D.Step, ...]:
         return D.steps(self.plan) if self.plan else ()
 
+    def line_steps(self) -> int:
+        """How many of the plan's steps are rolled: every one, but on the last lap only those up
+        to the step that crosses the finish line, where the car stops; the dice past the line
+        play no part (RMG-29). Counted from the step the car is on (0 before rolling)."""
+        car, n = self.car(), len(self.path)
+        if car["laps_done"] < self.laps - 1:
+            return n
+        here = car["space"]
+        for s in range(self.step, n):
+            to = self.path[s]
+            if self.track.crosses_finish(here, to):
+                return s + 1
+            here = to
+        return n
+
+    def rolled_dice(self) -> list[int | str]:
+        """The plan's dice that a flat-out roll rolls: those of its first `line_steps` steps."""
+        n = self.line_steps()
+        if not n:
+            return []
+        return list(self.plan[: self.plan_steps()[n - 1].plan_indices[-1] + 1])
+
     def plan_risks(self) -> list[MoveRisk]:
         """What the track asks of each step of the plan."""
         out, here = [], self.car()["space"]
@@ -674,7 +696,7 @@ class RallymanState(GameState):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == FLAT_ROLL:
-            return roll_outcomes(self.plan)
+            return roll_outcomes(self.rolled_dice())
         if self.phase == STEP_ROLL:
             st = self.plan_steps()[self.step]
             rolled = [d for d, i in zip(st.dice, st.plan_indices) if i not in self.secured]
@@ -839,9 +861,10 @@ class RallymanState(GameState):
                 why=why,
             )
 
-    def _step_at(self, s: int, shown_dice: int) -> str:
+    def _step_at(self, s: int, shown_dice: int, ignore_loss: bool = False) -> str:
         """Move step s of the plan with `shown_dice` cautions from its dice: "loss" when control
-        is lost there, "finish" when the car finished, else ""."""
+        is lost there, "finish" when the car finished, else "". With `ignore_loss` (a flat-out
+        flying start's caution, RMG-33) control is kept whatever the step meets."""
         st = self.plan_steps()[s]
         here = self.car()["space"]
         to = self.path[s]
@@ -852,7 +875,9 @@ class RallymanState(GameState):
         )
         if risk.extra_cautions:
             self._add_cautions(risk.extra_cautions, risk.caution_words)
-        if risk.over_limit or self.cautions >= self.caution_limit(self.seat):
+        if not ignore_loss and (
+            risk.over_limit or self.cautions >= self.caution_limit(self.seat)
+        ):
             self._lose_control(
                 to, st.gear, "over the limit" if risk.over_limit else "too many cautions"
             )
@@ -861,59 +886,56 @@ class RallymanState(GameState):
 
     def _flat_out_faces(self, cautions: tuple[int | str, ...]) -> None:
         seat, car = self.seat, self.car()
-        shown = _mark_cautions(self.plan, cautions)
-        self._roll_events(list(self.plan), shown)
-        gained = D.flat_out_focus(self.plan)
+        rolled = self.rolled_dice()  # on the last lap, the dice past the line are not rolled
+        shown = _mark_cautions(rolled, cautions)
+        self._roll_events(rolled, shown)
+        gained = D.flat_out_focus(rolled)
         car["focus"] += gained  # earned even on a loss of control (RMG-15)
         self.emit("focus", f"{seat_token(seat)} earns {gained} focus.", seat=seat, gained=gained)
-        plan_steps = self.plan_steps()
-        # first, would the plan as rolled lose control, and where?
-        start, limit = car["space"], self.caution_limit(seat)
-        count, here = 0, start
-        lost_at = None
+        plan_steps = self.plan_steps()[: self.line_steps()]
+        if self._flying() and shown[plan_steps[0].plan_indices[-1]]:
+            # the flying start's gear 2 shows a caution: the car moves one space and the turn
+            # ends there in gear 2; flat out, a loss of control with it is ignored (RMG-33)
+            self._step_at(0, sum(shown[i] for i in plan_steps[0].plan_indices), ignore_loss=True)
+            self.emit(
+                "flying_stop",
+                f"{seat_token(seat)}'s flying start shows a caution: the turn ends.",
+                seat=seat,
+            )
+            self._turn_done()
+            return
+        # would the plan as rolled, in its own order, lose control? (cautions only add up, so
+        # which die of a kind shows one does not matter, up to the line)
+        limit, count, here, lost = self.caution_limit(seat), 0, car["space"], False
         for s, st in enumerate(plan_steps):
             risk = move_risk(self.track, here, self.path[s], st.gear)
             count += sum(shown[i] for i in st.plan_indices) + risk.extra_cautions
-            flying_stop = s == 0 and self._flying() and shown[st.plan_indices[-1]]
             if risk.over_limit or count >= limit:
-                lost_at = s
+                lost = True
                 break
-            if flying_stop or (
-                car["laps_done"] >= self.laps - 1 and self.track.crosses_finish(here, self.path[s])
-            ):
-                break  # the turn ends there (a flying start's caution, the flag)
             here = self.path[s]
-        if lost_at is None or (
-            lost_at == 0 and self._flying() and shown[plan_steps[0].plan_indices[-1]]
-        ):
+        if not lost:
             for s, st in enumerate(plan_steps):
-                result = self._step_at(s, sum(shown[i] for i in st.plan_indices))
-                if result:
-                    break
-                if s == 0 and self._flying() and shown[st.plan_indices[-1]]:
-                    self.emit(
-                        "flying_stop",
-                        f"{seat_token(seat)}'s flying start shows a caution: the turn ends.",
-                        seat=seat,
-                    )
+                if self._step_at(s, sum(shown[i] for i in st.plan_indices)):
                     break
             if self.phase == FLAT_ROLL:
                 self._turn_done()
             return
-        self.placements = self._loss_placements(shown)
+        self.placements = self._loss_placements(rolled, shown)
         self.phase = PLACEMENT
         if len(self.placements) == 1:
             only = self.placements[0]
             self._place(Placement(only["space"], only["gear"]))
 
-    def _loss_placements(self, shown: list[bool]) -> list[dict[str, Any]]:
+    def _loss_placements(self, rolled: list[int | str], shown: list[bool]) -> list[dict[str, Any]]:
         """Every (space, gear) where the rolled dice, re-placed (some may be left out), lose
-        control, each with one placement that gets there (RMG-16)."""
+        control, each with one placement that gets there (RMG-16). `shown[i]`: die i of
+        `rolled` shows a caution."""
         seat, car = self.seat, self.car()
         track, limit, marker = self.track, self.caution_limit(seat), car["marker"]
-        gears = {d: shown[i] for i, d in enumerate(self.plan) if D.is_gear_die(d)}
-        coast = [shown[i] for i, d in enumerate(self.plan) if d == D.COAST]
-        brake = [shown[i] for i, d in enumerate(self.plan) if d == D.BRAKE]
+        gears = {d: shown[i] for i, d in enumerate(rolled) if D.is_gear_die(d)}
+        coast = [shown[i] for i, d in enumerate(rolled) if d == D.COAST]
+        brake = [shown[i] for i, d in enumerate(rolled) if d == D.BRAKE]
         taken = self.occupied(seat)
         last_lap = car["laps_done"] >= self.laps - 1
         found: dict[tuple[int, int], dict[str, Any]] = {}
@@ -992,6 +1014,8 @@ class RallymanState(GameState):
                     risk = step(here, b, g)
                     if risk is None:
                         continue
+                    if gear is None and marker == 0 and g == 2 and c:
+                        continue  # a flying start's caution ends the turn: no loss (RMG-33)
                     total = count + c + risk.extra_cautions
                     new_dice = dice_so_far + dice_used
                     new_spaces = spaces + (b,)
@@ -1011,8 +1035,6 @@ class RallymanState(GameState):
                         continue
                     if last_lap and track.crosses_finish(here, b):
                         continue  # crossing the line ends the race for the car
-                    if gear is None and marker == 0 and g == 2 and c:
-                        continue  # a flying start's caution ends the turn: no loss
                     if coast_face is None:
                         grow(
                             b, g, used | 1 << g, cs, cc, bs - sb, bc - kb, total, new_dice,
@@ -1138,16 +1160,20 @@ class RallymanState(GameState):
                 car["gear_damage"] += 1
             else:
                 kept = False
-        elif token == D.BRAKE_DAMAGE:
-            car["brake_damage"] += 1
-        elif token == D.COAST_DAMAGE:
-            car["coast_damage"] += 1
+        elif token in (D.BRAKE_DAMAGE, D.COAST_DAMAGE):
+            # a token for a kind of die the car no longer has takes nothing: it goes back into
+            # the bag (RMG-39)
+            kind = D.BRAKE if token == D.BRAKE_DAMAGE else D.COAST
+            if self.pool(seat).count(kind) > 0:
+                car[f"{kind}_damage"] += 1
+            else:
+                kept = False
         if token in D.DICE_DAMAGE and kept:
             self.bag = D.bag_after_draw(self.bag, token)
         words = {
             D.GEAR_DAMAGE: "loses a gear die" if kept else "keeps its last gear die",
-            D.BRAKE_DAMAGE: "loses a brake die",
-            D.COAST_DAMAGE: "loses a coast die",
+            D.BRAKE_DAMAGE: "loses a brake die" if kept else "has no brake die left to lose",
+            D.COAST_DAMAGE: "loses a coast die" if kept else "has no coast die left to lose",
             D.WEATHER_CHANGE: "draws a weather change",
             D.YELLOW_FLAG: "draws a yellow flag",
             D.GREEN_FLAG: "draws a green flag: no harm done",
@@ -1532,18 +1558,22 @@ class RallymanState(GameState):
             for st, sp, r in zip(plan_steps, self.path, risks)
         ]
         first = self.step if self.phase in (STEPS, STEP_ROLL) else 0
-        if first < len(plan_steps):
-            rest = plan_steps[first:]
+        # on the last lap the car stops at the line: the steps past it play no part (RMG-29)
+        last = self.line_steps()
+        if self.phase == PLAN:
+            facts["flat_out_focus"] = D.flat_out_focus(self.rolled_dice())
+        if first < last:
+            rest = plan_steps[first:last]
             limit = max(1, self.caution_limit(self.seat) - self.cautions)
             flying = self._flying() and first == 0
             odds = D.plan_odds(
                 rest,
-                [r.extra_cautions for r in risks[first:]],
-                [r.over_limit for r in risks[first:]],
+                [r.extra_cautions for r in risks[first:last]],
+                [r.over_limit for r in risks[first:last]],
                 caution_limit=limit,
                 secured=self.secured,
                 flying_start=flying,
-                flat_out=self.phase == PLAN and not self.secured,
+                flat_out=self.phase in (PLAN, FLAT_ROLL) and not self.secured,
             )
             # every outcome of n dice weighs a multiple of 1/6**n, so the exact chance is the
             # float's nearest such fraction (a second, exact run of the odds costs a frame)

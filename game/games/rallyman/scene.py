@@ -589,7 +589,7 @@ class RallymanScene(GameScene):
             frac = f" ({exact})" if "/" in exact and len(exact) <= 9 else ""
             text = f"Loss of control: {_percent(p)}{frac}"
             if v["phase"] == PLAN:
-                text += f" · flat out earns {D.flat_out_focus(v['plan'])} focus"
+                text += f" · flat out earns {v.get('flat_out_focus', D.flat_out_focus(v['plan']))} focus"
             lines.append((text, theme.WARNING if p >= 0.25 else theme.TEXT))
         notes = []
         first = v["step"] if v["phase"] == STEPS else 0
@@ -662,7 +662,7 @@ class RallymanScene(GameScene):
             c, d = rows.split(0, 2)
             add(GoOneByOne(), "One at a time", "", "Roll step by step: stop when you like, secure dice with focus.",
                 c, empty)
-            add(GoFlatOut(), f"Flat out (+{D.flat_out_focus(plan)} focus)" if plan else "Flat out", "primary",
+            add(GoFlatOut(), f"Flat out (+{v.get('flat_out_focus', D.flat_out_focus(plan))} focus)" if plan else "Flat out", "primary",
                 "Roll every die at once and earn focus; a loss of control lets you place the dice.", d, empty)
         elif phase == STEPS:
             self._secure_slots(v, rows, add, mine)
