@@ -18,7 +18,6 @@ JSON; the same data gives the same bytes. Build time only (shapely, through ubi_
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from pathlib import Path
@@ -28,7 +27,7 @@ ROOT = HERE.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from ubi_cards import ZONES, Countries, Place, gather, interior  # noqa: E402
+from ubi_cards import ZONES, Countries, Place, gather, interior, write_compact  # noqa: E402
 
 FORMAT, VERSION = "ubi-atlas", 1
 PLACE_FIELDS = ["name", "kind", "lat", "lon", "fame", "zone", "countries", "size", "pop", "province"]
@@ -111,10 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(ROOT / "game" / "games" / "ubi" / "atlas.json"))
     args = ap.parse_args(argv)
     atlas = build(Path(args.data))
-    text = json.dumps(atlas, ensure_ascii=False, separators=(",", ":"))
-    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    size = write_compact(Path(args.out), atlas)
     print(f"wrote {args.out}: {len(atlas['places']):,} places, {len(atlas['countries'])} countries, "
-          f"{len(text.encode()):,} bytes")
+          f"{size:,} bytes")
     return 0
 
 

@@ -120,7 +120,7 @@ def counts(bank: dict) -> dict[str, int]:
 
 # ---- against the data -------------------------------------------------------------------------------
 
-def data_faults(bank: dict, folder: Path) -> dict[str, list[str]]:
+def data_faults(bank: dict, folder: Path, builder: Any = None) -> dict[str, list[str]]:
     """The bank's stated facts checked against the data again:
 
     - a capital: the city is marked a capital of its country by Natural Earth and named its
@@ -133,8 +133,14 @@ def data_faults(bank: dict, folder: Path) -> dict[str, list[str]]:
     - a city whose name another place of its country shares (GeoNames, 15,000 people or more)
       is asked with its province;
     - every accepted hexagon shows its number on the board.
+
+    `builder`: the ubi_cards module to read the data with (by default, imported).
     """
-    import ubi_cards as B
+    # the builder module the bank came from (when the builder runs as a script, its own
+    # module: the data it gathered and GeoNames are loaded once, not again here)
+    B = builder
+    if B is None:
+        import ubi_cards as B
     from shapely.geometry import Point
 
     from game.games.ubi import grid

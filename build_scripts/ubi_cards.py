@@ -11,6 +11,7 @@ The output is deterministic: the same data gives the same bytes. Build time only
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import json
 import math
@@ -611,9 +612,11 @@ def area_extent(kind: str, outline, land: Land, name: str = ""):
     return extent if not extent.is_empty and extent.area > 0.2 * outline.area else None
 
 
+@functools.cache
 def gather(folder: Path) -> tuple[list[Place], set[str]]:
     """Every candidate place, with its zone, facts and fame; and every name in the data (to keep
-    invented names out of it)."""
+    invented names out of it). Cached: the build and its audit gather once; callers must not
+    change what it returns."""
     countries = Countries(folder)
     land = Land(folder)
     marine = load(folder, "ne_10m_geography_marine_polys")
@@ -938,7 +941,6 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
             pt = Point(xy)
             others = [int(k) for k in jtree.query(pt.buffer(MEET), predicate="intersects") if int(k) != i]
             hit = wtree.query_nearest(pt, max_distance=AT_SEA)
-            lake = [int(k) for k in ltree.query(pt.buffer(AT_LAKE), predicate="intersects")]
             if len(hit):
                 mouths.append((0, xy, waters[int(hit[0])][0]))
             elif coast.distance(pt) < AT_COAST:
@@ -951,16 +953,16 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
                            and all(math.dist(xy, e) >= MEET for e in joined[k].ends())]
                 if through:
                     mouths.append((2, xy, joined[max(through, key=lambda k: joined[k].length)].name))
-            elif lake:
-                mouths.append((3, xy, lake_geoms[lake[0]][0]))
-            else:
+            elif not ltree.query(pt.buffer(AT_LAKE), predicate="intersects").size:
+                # an end in a lake is neither free nor a sure mouth: the lines do not say
+                # whether the river flows into the lake (the Selenga into Baikal) or out of
+                # it (the Shire out of Lake Malawi)
                 free.append(xy)
-        sea_or_river = [m for m in mouths if m[0] < 3]
         at_sea = [m for m in mouths if m[0] < 2]
         delta = None
-        if len(sea_or_river) == 1:
-            how, (mx, my), into = sea_or_river[0]
-        elif len(at_sea) == len(sea_or_river) > 1 and \
+        if len(mouths) == 1:
+            how, (mx, my), into = mouths[0]
+        elif len(at_sea) == len(mouths) > 1 and \
                 max(math.dist(a[1], b[1]) for a in at_sea for b in at_sea) <= DELTA_SPAN:
             # a delta: its branches reach the sea side by side; each branch's end is the mouth
             ends = MultiPoint([m[1] for m in at_sea])
@@ -968,9 +970,6 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
             how, (mx, my), into = min(at_sea, key=lambda m: (m[0], math.dist(m[1], (centre.x, centre.y))))
             delta = ends.buffer(0.02)
         else:
-            # (an end in a lake with the other end free: the lines do not say whether the
-            # river flows into the lake, the Selenga into Baikal, or out of it, the Shire
-            # out of Lake Malawi; so no mouth)
             continue    # no end, or several, that the data says is the mouth
         namesakes = [k for k in shared[ascii_key(r.name)] if k != i]
         if namesakes:
@@ -986,7 +985,7 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
         length = r.length
         fame = 1.0 - 0.1 * r.rank + min(0.2, length / 200)
         mouth_country = countries.at(mx, my, reach=1.0)
-        facts = {"into": into, "how": min(how, 3), "length": length,
+        facts = {"into": into, "how": how, "length": length,
                  "mouth_country": mouth_country.name if mouth_country else None,
                  "source_country": None, "river": r.name}
         if source is not None:
@@ -1245,10 +1244,10 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         r = f"the {f['river']}" if not f["river"].startswith(("Rio ", "Río ", "Yellow")) else f["river"]
         r = "the Yellow River" if f["river"] == "Yellow River" else r
         into = f["into"]
-        into_w = water_name(into) if into and f["how"] in (0, 3) else (f"the {into}" if into else None)
+        into_w = water_name(into) if into and f["how"] == 0 else (f"the {into}" if into else None)
         mc, sc = f.get("mouth_country"), f.get("source_country")
         if p.kind == "mouth":
-            if f["how"] in (0, 3):     # the sea, or the lake it ends in
+            if f["how"] == 0:
                 opts = [f"Ubi does {r} meet {into_w}?", f"Ubi does {r} pour into {into_w}?",
                         f"Ubi does {r} end its journey in {into_w}?", f"Ubi does {r} reach {into_w}?"]
                 ex = f"The mouth of {r}, where it meets {into_w}{', in ' + mc if mc else ''}."
@@ -1394,7 +1393,7 @@ def build(folder: Path) -> dict:
     UNPRINTED.update(unprinted_hexagons())
     places, known = gather(folder)
     # an invented name must be no town's either
-    known |= {ascii_key(c["name"]) for c in GeoNames.get().cities.values()}
+    known = known | {ascii_key(c["name"]) for c in GeoNames.get().cities.values()}
     countries = Countries(folder)
     by_bare = {c.bare: c for c in countries.items}
     rng = random.Random(SEED)
@@ -1463,6 +1462,13 @@ def build(folder: Path) -> dict:
             "cards": cards}
 
 
+def write_compact(path: Path, data: dict) -> int:
+    """Write `data` as compact JSON, one line (the same data gives the same bytes); its size."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    path.write_text(text, encoding="utf-8")
+    return len(text.encode()) - 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", nargs="?", default=str(ROOT.parent / "shared" / "data" / "naturalearth"))
@@ -1470,14 +1476,13 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     bank = build(Path(args.data))
     import ubi_audit
-    text_found, data_found = ubi_audit.text_faults(bank), ubi_audit.data_faults(bank, Path(args.data))
+    text_found, data_found = ubi_audit.text_faults(bank), ubi_audit.data_faults(bank, Path(args.data), sys.modules[__name__])
     print(ubi_audit.report(text_found, data_found, bank))
     if any(text_found.values()) or any(data_found.values()):
         print("the audit found faults: nothing written", file=sys.stderr)
         return 1
-    text = json.dumps(bank, ensure_ascii=False, separators=(",", ":"))
-    Path(args.out).write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.out}: {len(text.encode()):,} bytes")
+    size = write_compact(Path(args.out), bank)
+    print(f"wrote {args.out}: {size:,} bytes")
     return 0
 
 
