@@ -6,13 +6,13 @@ the view with the game's `determinize`.
 from __future__ import annotations
 
 import math
-import time
 from typing import Any, Callable
 
 from ..protocol import CHANCE, Action, GameState
 from ..registry import GameSpec
 from ..rng import Rng
 from .base import Knowledge
+from .clock import Deadline
 
 Determinize = Callable[[dict[str, Any], Rng], GameState]
 
@@ -113,8 +113,9 @@ class _Node:
 
 
 class _SearchBot:
-    """What the two searching bots share: a time budget, an iteration cap, an exploration
-    constant and their own random stream."""
+    """What the two searching bots share: a time budget (the thinking thread's CPU time, within
+    a wall-clock ceiling: see clock.py), an iteration cap, an exploration constant and their own
+    random stream. Both are anytime: cut short, they play the best move found so far."""
 
     default_exploration = 0.7
     rng_stream = 17
@@ -150,10 +151,10 @@ class ISMCTSBot(_SearchBot):
         if planned is not None:
             return planned
         root = _Node(None)
-        deadline = time.perf_counter() + self.time_budget
+        deadline = Deadline(self.time_budget)
         iterations = 0
         while iterations < self.max_iterations:
-            if iterations % 8 == 0 and time.perf_counter() > deadline and iterations > 0:
+            if iterations % 8 == 0 and iterations > 0 and deadline.passed():
                 break
             self._iterate(root, view)
             iterations += 1
@@ -227,10 +228,10 @@ class FlatMonteCarloBot(_SearchBot):
         seat = view["seat"]
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)
-        deadline = time.perf_counter() + self.time_budget
+        deadline = Deadline(self.time_budget)
         iterations = 0
         while iterations < self.max_iterations:
-            if iterations >= len(legal) and iterations % 4 == 0 and time.perf_counter() > deadline:
+            if iterations >= len(legal) and iterations % 4 == 0 and deadline.passed():
                 break
             if iterations < len(legal):
                 i = iterations
