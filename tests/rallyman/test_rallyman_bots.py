@@ -170,27 +170,50 @@ def test_hard_search_skips_repeats() -> None:
     assert best >= best_plain - 1e-9
 
 
-def test_hard_out_of_time_decides_without_lookahead() -> None:
-    """A hard decision that runs out of time is taken again without the lookahead (values
-    with and without it are on different scales and must not be compared)."""
+class _Clock:
+    """A deadline that passes after `checks` questions (the planner asks before each end)."""
+
+    def __init__(self, checks: int) -> None:
+        self.left = checks
+
+    def passed(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_hard_out_of_time_keeps_its_lookahead_scale() -> None:
+    """Anytime: a hard decision cut short still values every end on the lookahead's scale.
+    Ends looked ahead from keep their worked-out value; the rest are estimated from those (the
+    same end gear's next turn, less the brakes that gear needs), never dropped to a value
+    without the lookahead. Cut part way it picks what the full search picks here, and cut at
+    once it still answers a legal move."""
     state = fresh(2, seed=4)
     put(state, 0, STRAIGHT[0], 3, laps_done=0)
     put(state, 1, 40, 0)
     turn_of(state, 0)
     legal = state.legal_actions()
     hard = bot.LEVELS["hard"]
-    _act, late = bot._choose(state, 0, legal, hard, deadline=-1.0)
-    assert late
-    _act, late = bot._choose(state, 0, legal, hard, deadline=None)
+    bot._NEXT_CACHE.clear()
+    full, late = bot._choose(state, 0, legal, hard, deadline=None)
     assert not late
-    flat = dataclasses.replace(hard, lookahead=False)
-    want = bot._choose(state, 0, legal, flat, None)[0]
-    old = bot.HARD_SECONDS
-    try:
-        bot.HARD_SECONDS = -1.0
-        assert bot.choose(state, 0, legal, "hard") == want
-    finally:
-        bot.HARD_SECONDS = old
+    bot._NEXT_CACHE.clear()
+    cut, late = bot._choose(state, 0, legal, hard, deadline=_Clock(40))   # type: ignore[arg-type]
+    assert late and cut == full
+    bot._NEXT_CACHE.clear()
+    at_once, late = bot._choose(state, 0, legal, hard, deadline=_Clock(0))   # type: ignore[arg-type]
+    assert late and at_once in legal
+    # the estimate itself: the mean of (next turn + brake cost) for the gear, less its brakes
+    bot._NEXT_CACHE.clear()
+    planner = bot.Planner(state, 0, hard, deadline=_Clock(2))   # type: ignore[arg-type]
+    space = state.cars[0]["space"]
+    nxt = state.track.spaces[space].next[0]
+    worked = [planner.ahead(s, 3, 0) for s in (space, nxt)]
+    assert not planner.ran_late
+    far = state.track.spaces[nxt].next[0]
+    estimate = planner.ahead(far, 3, 0)
+    assert planner.ran_late
+    calibrated = (sum(worked) + planner._gear_cost(space, 3) + planner._gear_cost(nxt, 3)) / 2
+    assert abs(estimate - (calibrated - planner._gear_cost(far, 3))) < 1e-9
 
 
 def test_hard_sees_a_parked_car_box_it_in() -> None:

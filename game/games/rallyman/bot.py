@@ -22,20 +22,22 @@ The levels: easy plans shorter with noise, normal is the planner, hard values ea
 position by the best next turn from it (one more turn of lookahead, cached) on top of the
 expectimax over its own rolls; its search skips prefixes an earlier one dominates (so the
 budget reaches more first dice), a spin is worth no next turn, and an end where a car that
-has played this round boxes it in is worth none either. Out of time, it decides without
-the lookahead. The same view always gives the same choice: the plan is
+has played this round boxes it in is worth none either. The lookahead is anytime: out of time
+(its budget is the thinking thread's CPU time, see game/core/ai/clock.py), the end positions
+not yet looked ahead from are valued by the lookahead's own figures so far (a next turn from
+the same gear, as measured on the ends it did look ahead from), so every plan is still scored
+on one scale. With time to spare the same view always gives the same choice: the plan is
 recomputed from the turn's start every call, and the easy level's noise is seeded by the turn.
 """
 from __future__ import annotations
 
-import dataclasses
 import functools
 import hashlib
-import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from game.core.ai.base import Knowledge
+from game.core.ai.clock import Deadline
 from game.core.protocol import Action, GameState
 from game.core.rng import Rng
 
@@ -193,7 +195,7 @@ class Planner:
     """Plans one car's turn on one state (the view, rebuilt)."""
 
     def __init__(self, state: RallymanState, seat: int, level: Level, *, alone: bool = False,
-                 deadline: float | None = None) -> None:
+                 deadline: Deadline | None = None) -> None:
         self.state = state
         self.track: Track = state.track
         self.circuit: str = state.circuit
@@ -215,7 +217,10 @@ class Planner:
             tyres_wrong=state.board(seat).wrong_tyres)
         self.car.pit_gain = max(0.0, max(pit_values(state, seat).values()))
         self.start_progress = self.track.spaces[c["space"]].progress
-        self.ran_late = False  # out of time: the values looked ahead no further from then on
+        self.ran_late = False  # out of time: ends not yet looked ahead from are estimated
+        # per end gear: the sum and count of (next turn's value + the gear's brake cost) over
+        # the ends looked ahead from, which calibrate the estimate once time runs out
+        self._ahead_seen: dict[int, list[float]] = {}
         # the cars that have played this round stay where they are until the next one; the
         # lookahead plans the next turn alone, so it asks whether they box the car in
         self.parked: dict[int, int] = {} if alone or not level.lookahead else {
@@ -251,11 +256,10 @@ class Planner:
             v -= D.SOLO_SECONDS[gear] / SECONDS_PER_SPACE
         else:
             v += GEAR_BONUS * gear
-        looked = self.level.lookahead and not self._late()
-        if looked:
+        if self.level.lookahead:
             # boxed in: the next turn waits or loses control, and gains nothing
             if not self.boxed(space, gear):
-                ahead = next_turn_value(self.state, car.seat, space, gear, focus)
+                ahead = self.ahead(space, gear, focus)
                 v += ahead
                 if car.last_lap and ahead > FINISH_BONUS / 2:
                     # the finish is in reach next turn: whoever plays first next round takes
@@ -301,10 +305,28 @@ class Planner:
                 # the next turn only puts the car back on track: nothing to look ahead to
                 return v
             v -= TURN_SPACES
-        looked = self.level.lookahead and not self._late()
-        if looked and not self.boxed(space, 0):
-            v += next_turn_value(self.state, self.car.seat, space, 0, focus)
+        if self.level.lookahead and not self.boxed(space, 0):
+            v += self.ahead(space, 0, focus)
         return v
+
+    def ahead(self, space: int, gear: int, focus: int) -> float:
+        """The lookahead's value of the next turn from an end position: worked out while there
+        is time, then from the cache, and past that estimated from the ends already looked
+        ahead from (the same end gear if any, else all), so late values stay comparable."""
+        if not self._late():
+            value = next_turn_value(self.state, self.car.seat, space, gear, focus)
+            seen = self._ahead_seen.setdefault(gear, [0.0, 0])
+            seen[0] += value + self._gear_cost(space, gear)
+            seen[1] += 1
+            return value
+        known = next_turn_value(self.state, self.car.seat, space, gear, focus, cached_only=True)
+        if known is not None:
+            return known
+        same = self._ahead_seen.get(gear)
+        if not same:
+            total = [sum(x) for x in zip(*self._ahead_seen.values())] if self._ahead_seen else [0.0, 0]
+            same = total if total[1] else [0.0, 1]
+        return same[0] / same[1] - self._gear_cost(space, gear)
 
     def boxed(self, space: int, gear: int) -> bool:
         """Whether a car ending its turn on `space` in `gear` finds no safe first space next
@@ -342,7 +364,7 @@ class Planner:
         return cost
 
     def _late(self) -> bool:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.ran_late and self.deadline.passed():
             self.ran_late = True
         return self.ran_late
 
@@ -562,17 +584,19 @@ def pit_values(state: RallymanState, seat: int) -> dict[str, float]:
 _NEXT_CACHE: dict[tuple, float] = {}
 
 
-def next_turn_value(state: RallymanState, seat: int, space: int, gear: int, focus: int) -> float:
+def next_turn_value(state: RallymanState, seat: int, space: int, gear: int, focus: int, *,
+                    cached_only: bool = False) -> float | None:
     """The hard level's lookahead: the best next turn's value from `space` in `gear`, the car
     alone on the track (the others will have moved), by the inner planner. A pure function
-    of its key, so the cache never changes a choice."""
+    of its key, so the cache never changes a choice. With `cached_only`, None unless the value
+    is already known."""
     c = state.cars[seat]
     focus = min(focus, LOOK_FOCUS)
     key = (state.circuit, state.weather, c["tyres"], c["gear_damage"],
            c["brake_damage"], c["coast_damage"], c["laps_done"] >= state.laps - 1,
            state.num_players == 1, space, gear, focus)
     hit = _NEXT_CACHE.get(key)
-    if hit is not None:
+    if hit is not None or cached_only:
         return hit
     probe = state.clone()
     probe.logging = False
@@ -667,22 +691,21 @@ def choose(state: RallymanState, seat: int, legal: list[Action], level: str) -> 
     lv = LEVELS.get(level, LEVELS["normal"])
     if not lv.lookahead:
         return _choose(state, seat, legal, lv, None)[0]
-    act, late = _choose(state, seat, legal, lv, time.perf_counter() + HARD_SECONDS)
-    if late:
-        # out of time part way: values with and without the lookahead are not comparable,
-        # so decide again without it
-        act = _choose(state, seat, legal, dataclasses.replace(lv, lookahead=False), None)[0]
-    return act
+    # out of time part way, the lookahead estimates what it has not worked out (Planner.ahead)
+    return _choose(state, seat, legal, lv, Deadline(HARD_SECONDS))[0]
 
 
 def _choose(state: RallymanState, seat: int, legal: list[Action], lv: Level,
-            deadline: float | None) -> tuple[Action, bool]:
+            deadline: Deadline | None) -> tuple[Action, bool]:
     """The move at level `lv`, and whether the planner ran out of time on the way."""
     made: list[Planner] = []
+    ahead_seen: dict[int, list[float]] = {}   # one calibration for the whole decision
 
     def planner_for() -> Planner:
-        made.append(Planner(state, seat, lv, deadline=deadline))
-        return made[-1]
+        planner = Planner(state, seat, lv, deadline=deadline)
+        planner._ahead_seen = ahead_seen
+        made.append(planner)
+        return planner
 
     act = _choose_in(state, seat, legal, lv, planner_for)
     return act, any(p.ran_late for p in made)

@@ -1258,7 +1258,7 @@ class RallymanState(GameState):
         self.phase = PLAN
 
     def _finish_turn(self) -> None:
-        seat, car = self.seat, self.car()
+        car = self.car()
         car["turns"] += 1
         car["seconds"] += D.solo_turn_seconds(car["marker"])
         car["turn_ends"][D.END_MARKERS.index(car["marker"])] += 1
