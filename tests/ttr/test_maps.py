@@ -156,3 +156,22 @@ def test_labels_keep_clear_of_spaces(board) -> None:
                cx + p["label_width"] / 2 - 1, cy + p["label_height"] / 2 - 1)
         for rid, poly in shapes:
             assert not overlap(poly, box), (city.key, rid)
+
+
+def test_TKO_18_TKO_20_korea_holds_five_players_with_namwon_jinju_and_grey_routes() -> None:
+    """South Korea's map: more spaces than five players' trains with room to spare (TKO-18),
+    the rulebook's Namwon-Jinju route (TKO-20), and grey routes only where the colour rule
+    puts them (TKO-19): across a border, or as a double route's second track."""
+    tmx, data = load_board(REPO / "maps" / "ttr-korea.tmx"), board_data("korea")
+    with open(REPO / "game" / "games" / "ttr" / "cards.toml", "rb") as handle:
+        trains = tomllib.load(handle)["korea"]["trains"]
+    spaces = sum(int(e.props["length"]) for e in tmx.edges)
+    assert spaces == sum(int(r["length"]) for r in data["routes"]) == 244
+    assert spaces >= 5 * trains + 15
+    colour = {n.key: n.props["colour"] for n in tmx.nodes_of("city")}
+    (nj,) = [e for e in tmx.edges if {e.a, e.b} == {"namwon", "jinju"}]
+    assert (nj.props["length"], nj.props["colour"], nj.props["pair"]) == (4, "grey", 0)
+    greys = [e for e in tmx.edges if e.props["colour"] == "grey"]
+    assert len(greys) == 28
+    for e in greys:
+        assert e.props["pair"] or colour[e.a] != colour[e.b], e.props["route"]

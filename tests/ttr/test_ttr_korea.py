@@ -1,12 +1,11 @@
 """South Korea's own rules (seeds/ttr-korea.md, TKO-n)."""
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from game.core.protocol import IllegalAction
-from game.games.ttr.data import COLOURS, PROVINCE_BONUS
+from game.games.ttr import KOREA as KOREA_SPEC
+from game.games.ttr.data import COLOURS, GREY, LAST_ROUND_TRAINS, PROVINCE_BONUS, TRAINS
 from game.games.ttr.rules import (DRAWING, KEEP, PLACE, TURN, Claim, DrawCard, DrawTickets,
                                   ExpressDraw, KeepTickets, Place)
 from tests.ttr.builders import (DECK, LOCO, claim, end_by_passing, fresh, give, hold_tickets,
@@ -28,10 +27,84 @@ def test_TKO_2_each_player_lays_out_plus_one_two_three_face_up():
     assert state.view(1)["express_left"] == [[1, 2, 3]] * 3          # public
 
 
-def test_TKO_13_no_grey_routes_and_no_ferries():
+def test_TKO_13_the_board_cities_routes_doubles_greys_and_no_ferries():
+    board = ready("korea").board
+    assert (len(board.labels), len(board.routes)) == (42, 109)
+    assert sum(r.length for r in board.routes) == 244
+    assert {r.length for r in board.routes} == {1, 2, 3, 4, 5}
+    assert sum(1 for r in board.routes if r.pair) == 2 * 24
+    assert sum(1 for r in board.routes if r.colour == GREY) == 28
+    assert not any(r.locomotives for r in board.routes)
+
+
+# ---- the board (TKO-18..TKO-22) --------------------------------------------------------------
+
+def test_TKO_18_the_spaces_outnumber_five_players_trains():
+    board = ready("korea", 5).board
+    spaces = sum(r.length for r in board.routes)
+    five = 5 * TRAINS["korea"]
+    assert five == 225
+    # more spaces than five players could ever place, with room to spare
+    assert spaces >= five + 15
+    # with all five players down to the last-round count, spaces are still free
+    assert spaces - 5 * (TRAINS["korea"] - LAST_ROUND_TRAINS) >= 25
+
+
+def test_TKO_19_a_route_has_its_province_colour_grey_across_a_border():
+    board = ready("korea").board
+    province = board.province_of
+    assert set(province.values()) == set(COLOURS)          # eight provinces, eight colours
+    by_id = board.route_by_id
+    for r in board.routes:
+        ends = {province[r.a], province[r.b]}
+        twin = by_id[r.pair].colour if r.pair else None
+        if len(ends) == 1:
+            (own,) = ends
+            assert r.colour == own or (r.colour == GREY and twin == own), r
+        elif r.pair:
+            assert {r.colour, twin} == ends, r
+        else:
+            assert r.colour == GREY, r
+    crossing = [r for r in board.routes if province[r.a] != province[r.b] and not r.pair]
+    assert crossing and all(r.colour == GREY for r in crossing)
+
+
+def namwon_jinju(state):
+    (route,) = [r for r in state.board.routes if {r.a, r.b} == {"namwon", "jinju"}]
+    return route
+
+
+def test_TKO_20_the_rulebook_example_on_the_grey_namwon_jinju_route():
     state = ready("korea")
-    assert (len(state.board.labels), len(state.board.routes)) == (42, 86)
-    assert not any(r.colour == "grey" or r.locomotives for r in state.board.routes)
+    r = namwon_jinju(state)
+    assert (r.length, r.colour, r.pair) == (4, GREY, 0)
+    give(state, 0, ["white"] * 4 + [LOCO])
+    state.apply(Claim(r.id, "white", 1, 5))             # one card more than the route needs
+    assert state.phase == PLACE and Place("white", 1) in state.legal_actions()
+    state.apply(Place("white", 1))
+    assert state.province["white"][6 - 1] == 0 and state.trains[0] == 45 - 4 - 1
+    assert state.express_left[0] == [2, 3] and state.claims[r.id] == 0
+
+
+def test_TKO_21_every_ticket_scores_the_fewest_trains_between_its_cities():
+    board = ready("korea").board
+    assert len(board.tickets) == 44
+    for t in board.tickets:
+        assert board.distances(t.a)[t.b] == t.points, t
+
+
+def test_TKO_22_a_save_of_the_first_board_is_refused_with_the_reason():
+    from game.core.saves import SaveError
+    from game.core.session import PERSON, Seat, Session
+    from game.games.ttr import IBERIA, KOREA_RULES_VERSION
+    from game.games.ttr.rules import RULES_VERSION
+    assert KOREA_SPEC.rules_version == KOREA_RULES_VERSION == 2
+    assert IBERIA.rules_version == RULES_VERSION == 1
+    session = Session(KOREA_SPEC, [Seat("A", PERSON), Seat("B", PERSON)], {}, 5)
+    old = dict(session.to_save(), rules_version=1)
+    with pytest.raises(SaveError, match="older rules of Ticket to Ride: South Korea"):
+        Session.from_save(old)
+    assert Session.from_save(session.to_save()).state.to_json() == session.state.to_json()
 
 
 # ---- express cards -------------------------------------------------------------------------------
@@ -88,15 +161,34 @@ def test_TKO_4_TKO_5_a_train_on_the_line_of_the_route_colour_at_the_cards_played
     assert state.trains[0] == 45 - 2 - 1 and state.hands[0] == ["loco", "pink"][:0] + [LOCO]
 
 
-def test_TKO_4_after_a_grey_route_any_line():
+def test_TKO_4_TKO_19_after_a_grey_route_any_line():
     state = ready("korea")
-    # a made-up board: one route painted grey (the real board has none)
-    r = routes_where(state, colour="red", length=2)[0]
-    grey = dataclasses.replace(r, colour="grey")
-    state.board = dataclasses.replace(state.board, routes=tuple(grey if x.id == r.id else x
-                                                                 for x in state.board.routes))
-    give(state, 0, ["blue", "blue"])
+    # a single grey route: it crosses a province border (TKO-19)
+    r = [x for x in routes_where(state, colour=GREY, length=2) if not x.pair][0]
+    assert state.board.province_of[r.a] != state.board.province_of[r.b]
+    give(state, 0, ["blue", "blue", "blue"])
+    legal = {a for a in state.legal_actions() if isinstance(a, Claim) and a.route == r.id}
+    assert Claim(r.id, "blue", 0, 3) in legal                      # paying more (TKO-5)
+    assert not any(c.colour not in ("blue", LOCO) for c in legal)  # one colour (TTR-10)
     state.apply(Claim(r.id, "blue", 0, 2))
+    # any line, not only the two provinces' nor the colour paid with
+    assert {a.line for a in state.legal_actions() if a.express == 0} == {"", *COLOURS}
+    state.apply(Place("green"))
+    assert state.province["green"][2 - 1] == 0
+
+
+def test_TKO_19_a_grey_twin_within_a_province_also_feeds_any_line():
+    state = ready("korea", 4)
+    r = [x for x in routes_where(state, colour=GREY) if x.pair
+         and state.board.province_of[x.a] == state.board.province_of[x.b]][0]
+    twin = state.board.route_by_id[r.pair]
+    give(state, 1, [twin.colour] * twin.length)
+    state.to_move = 1
+    state.apply(Claim(twin.id, twin.colour, 0, twin.length))
+    state.apply(Place(""))
+    give(state, 2, ["red"] * r.length)
+    assert state.to_move == 2
+    state.apply(Claim(r.id, "red", 0, r.length))                # both tracks: 4 players (TTR-14)
     assert {a.line for a in state.legal_actions() if a.express == 0} == {"", *COLOURS}
 
 
@@ -121,8 +213,9 @@ def test_TKO_6_TKO_15_no_free_spot_below_no_train_on_that_line():
     assert state.to_move == 1 and state.province["black"][:3] == [1, 1, 1]
 
 
-def test_TKO_7_the_rulebook_example_four_white_a_locomotive_and_plus_one():
-    # our board has no Namwon-Jinju; the same play on a four-space blue route
+def test_TKO_7_four_cards_a_locomotive_and_plus_one_make_spot_six():
+    # the rulebook's own example, on Namwon-Jinju, is test_TKO_20; the same play on a
+    # four-space blue route
     state = ready("korea")
     r = routes_where(state, colour="blue", length=4)[0]
     give(state, 0, ["blue"] * 4 + [LOCO])

@@ -6,6 +6,11 @@ from game.core.registry import GameSpec, register
 
 from . import bot, rules
 
+#: South Korea's own rules version: 2 since the board was widened for five players (TKO-18,
+#: TKO-22); a save made on the old board (version 1) would replay onto other routes, so it is
+#: refused with the reason. Iberia keeps rules.RULES_VERSION.
+KOREA_RULES_VERSION = 2
+
 IBERIA = register(GameSpec(
     id=rules.IberiaState.game_id,
     title="Ticket to Ride: Iberia",
@@ -40,5 +45,5 @@ KOREA = register(GameSpec(
     scene="game.games.ttr.scene:TtrScene",
     rules_file="ttr-korea.md",
     accent="#0072B2",
-    rules_version=rules.RULES_VERSION,
+    rules_version=KOREA_RULES_VERSION,
 ))
