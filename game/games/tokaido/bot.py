@@ -2,9 +2,15 @@
 to guess the hidden cards (others' meals and amulets, the order of every deck).
 
 The evaluation estimates each traveller's final score: the points already scored, plus the
-road still ahead (more stops to come for whoever is behind), coins to spend at the coming inns,
-the temple ranking, the end achievements and the calligraphies as they stand, and the panoramas
-under way. The rules edition played (TOK-66) is in the scores themselves (Shodo and Emaki), in
+road still ahead (more stops to come for whoever is behind), the coins as the meals they secure
+at the coming inns and then as what they buy, the temple ranking, the end achievements and the
+calligraphies as they stand, and the panoramas under way.
+
+Coins are judged as strong players judge them: the first coins are the next inn's meal (a meal
+is worth 6 points, so a traveller arriving broke loses them), then the later inns' meals (a farm
+may still come before those), and only what is left over buys souvenirs and offerings. The
+playouts play the same way: a poor traveller heads for a farm, and nobody spends the next
+meal's money in a village. The rules edition played (TOK-66) is in the scores themselves (Shodo and Emaki), in
 the calligraphies' estimate (Patience) and in the legal moves (a finished panorama's stops).
 """
 from __future__ import annotations
@@ -17,14 +23,28 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from . import scoring
-from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
-from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTERS, HOT_SPRINGS, INN, MEALS,
+from .actions import BuySouvenirs, ChooseTraveller, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM, FARM_COINS, HOT_SPRINGS,
+                   HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey, next_inn_index,
                    NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS)
+from .powers import power
 from .rules import PHASE_TRAVELLERS, TokaidoState
 
 STOP_VALUE = 1.55        # points a stop still ahead is worth, on average
-COIN_VALUE = 1.05        # a coin while meals and villages lie ahead
+#: the chance of a meal at the next inn with 0, 1, 2, 3 or more coins to pay (a dish costs 1-3;
+#: whoever arrives late finds the cheap ones taken): arriving with one coin is a gamble
+EAT_CHANCE = (0.0, 0.35, 0.8, 0.97, 1.0)
+MEAL_KEEP = 3            # coins that still raise the next meal's chance
+#: a meal's worth to the one planning for it: its points, and a little more (the Gourmet's
+#: race, and a traveller who eats nothing has no money for the stops after the inn either)
+MEAL_WORTH = MEAL_POINTS + 1.0
+LATER_MEAL_COIN = 1.6    # a coin kept for a later inn's meal (a farm may still come first)
+SPARE_COIN = 0.9         # a coin beyond the meals: souvenirs, offerings, the crossroads' buys
 COIN_VALUE_LATE = 0.15   # a coin after the last meal
+SHOP_SAMPLES = 3         # dealings of the hidden cards the hard level shops on
+SHOP_NODES = 400         # positions it looks at per dealing to finish its turn
+OWN_POINTS = 0.3         # the share of a position's value that is the traveller's own points
+WALK_COST = 0.8          # in a playout: points a step further along the road gives up
 PANORAMA_PUSH = 0.8      # an unfinished panorama part in progress (the next one scores more)
 CALLIGRAPHY_SHARE = 0.8  # a calligraphy's end points as they stand, before the end
 
@@ -125,6 +145,69 @@ def _distinct_dishes(pool: list[int], count: int) -> list[int]:
     return chosen
 
 
+def meal_need(traveller: str) -> int:
+    """The coins a traveller keeps for the next meal: fewer with a discount, none with a free
+    offer (Satsuki's offer usually suits)."""
+    gift = power(traveller)
+    if gift.free_meal:
+        return 0
+    return max(0, MEAL_KEEP - 1 - gift.meal_discount)
+
+
+def inns_ahead(state: TokaidoState, piece: int) -> int:
+    """Inns still to come for `piece` (Edo's included), not counting one it stands at."""
+    road = state.road
+    return sum(1 for j in range(state.players[piece]["index"] + 1, len(road)) if road[j].kind == INN)
+
+
+def coin_worth(coins: int, inns: int, traveller: str) -> float:
+    """Points the coins are worth: the next meal's chance first, then the later meals', then
+    whatever they buy."""
+    if inns == 0:
+        return COIN_VALUE_LATE * coins
+    gift = power(traveller)
+    if gift.free_meal:
+        held, chance = 0, EAT_CHANCE[-1]
+    else:
+        held = max(0, min(coins, MEAL_KEEP - gift.meal_discount))
+        chance = EAT_CHANCE[min(len(EAT_CHANCE) - 1, held + gift.meal_discount)]
+    rest = coins - held
+    later = min(rest, 2 * (inns - 1))
+    spare = min(rest - later, 3 + 3 * inns)
+    return MEAL_WORTH * chance + LATER_MEAL_COIN * later + SPARE_COIN * spare
+
+
+def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
+    """A playout's quick guess at what stopping at road index `index` brings `piece`, in
+    points: the next part of a panorama, a hot spring, an encounter, a village or temple only
+    with money the next meal does not need, a farm by what its coins are worth."""
+    p = state.players[piece]
+    kind = state.road[index].kind
+    if kind == INN:
+        return 0.0
+    if kind == FARM:
+        inns = sum(1 for j in range(index, len(state.road)) if state.road[j].kind == INN)
+        return coin_worth(p["coins"] + FARM_COINS, inns, p["traveller"]) - coin_worth(p["coins"], inns, p["traveller"])
+    if kind in PANORAMAS:
+        done = p["panoramas"][kind]
+        return float(done + 1) if done < SECTIONS[kind] else 0.0
+    if kind == HOTSPRING:
+        return 2.5
+    if kind == ENCOUNTER:
+        return 2.5
+    spare = p["coins"] - meal_need(p["traveller"])
+    if kind == VILLAGE:
+        return 3.0 if spare >= 2 else 1.0 if spare >= 1 else -1.0
+    if kind == TEMPLE:
+        return 1.8 if spare >= 1 else -1.0
+    return 1.0
+
+
+def _points_scale(points: float) -> float:
+    """A traveller's points squashed to 0..1 around a good score."""
+    return 1.0 / (1.0 + math.exp(-(points - 75.0) / 15.0))
+
+
 class TokaidoKnowledge(Knowledge):
     rollout_depth = 24
     greedy_samples = 2
@@ -136,15 +219,14 @@ class TokaidoKnowledge(Knowledge):
         scores = state.scores()
         temple = scoring.temple_ranking([p["temple"] for p in state.players])
         ends = scoring.end_achievements(state.players, n)
-        inns_left = [sum(1 for j in range(p["index"] + 1, len(road)) if road[j].kind == INN) for p in state.players]
+        inns_left = [inns_ahead(state, s) for s in range(n)]
         est = []
         for s in range(n):
             p = state.players[s]
             value = float(scores[s])
             if not state.is_over:
                 value += STOP_VALUE * (last - p["index"]) * 0.5
-                coin = COIN_VALUE if inns_left[s] or p["index"] < last else COIN_VALUE_LATE
-                value += coin * min(p["coins"], 4 + 3 * inns_left[s])
+                value += coin_worth(p["coins"], inns_left[s], p["traveller"])
                 value += 0.7 * temple[s] + 0.6 * 3 * len(ends[s])
                 for kind in PANORAMAS:
                     done = p["panoramas"][kind]
@@ -158,17 +240,29 @@ class TokaidoKnowledge(Knowledge):
         return est
 
     def evaluate(self, state: TokaidoState) -> list[float]:  # type: ignore[override]
+        """Mostly the standing against the best rival, partly the points themselves: a
+        traveller far behind still plays for every point (as players do: a place on the podium,
+        a personal best) instead of finding all moves equally lost."""
         if state.is_over:
-            return terminal_values(state)
-        return score_standing(self.estimate(state), 8.0)
+            win = terminal_values(state)
+            own = [_points_scale(v) for v in state.scores()]
+        else:
+            est = self.estimate(state)
+            win = score_standing(est, 8.0)
+            own = [_points_scale(v) for v in est]
+        return [(1 - OWN_POINTS) * w + OWN_POINTS * o for w, o in zip(win, own)]
 
     def rollout_action(self, state: TokaidoState, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
-        """Quick playouts: short steps to useful stops, buy what is affordable, eat, give a coin."""
+        """Quick playouts as a careful traveller walks: short steps to useful stops, to a farm
+        when the next meal is not paid for, souvenirs only from money the next meal does not
+        need, the cheapest dish, a coin to the temple."""
         first = legal[0]
         if isinstance(first, Move):
             moves = [a for a in legal if isinstance(a, Move)]
-            here = state.players[state.acting_piece()]["index"]
-            weights = [math.exp(-0.7 * (a.index - here)) for a in moves]
+            piece = state.acting_piece()
+            here = state.players[piece]["index"]
+            weights = [math.exp(stop_gain(state, piece, a.index) - WALK_COST * (a.index - here))
+                       for a in moves]
             pick = rng.random() * sum(weights)
             for action, w in zip(moves, weights):
                 pick -= w
@@ -176,16 +270,92 @@ class TokaidoKnowledge(Knowledge):
                     return action
             return moves[-1]
         if isinstance(first, BuySouvenirs):
-            return max(legal, key=lambda a: (len(a.cards), rng.random()))  # type: ignore[attr-defined]
+            p = state.players[state.acting_piece()]
+            keep = meal_need(p["traveller"]) if inns_ahead(state, state.acting_piece()) else 0
+            best, best_key = first, (-1, 0.0)
+            for a in legal:
+                price = state.souvenir_price(state.acting_piece(), a.cards)  # type: ignore[attr-defined]
+                if price is None or p["coins"] - price < keep and a.cards:   # type: ignore[attr-defined]
+                    continue
+                key = (len(a.cards), rng.random())                           # type: ignore[attr-defined]
+                if key > best_key:
+                    best, best_key = a, key
+            return best
         if isinstance(first, Donate):
             return first
         if isinstance(first, (EatMeal, TakeFreeMeal, EatNothing)):
-            buys = [a for a in legal if not isinstance(a, EatNothing)]
-            return rng.choice(buys) if buys else legal[-1]
+            if any(isinstance(a, TakeFreeMeal) for a in legal):
+                return next(a for a in legal if isinstance(a, TakeFreeMeal))
+            piece = state.acting_piece()
+            buys = [a for a in legal if isinstance(a, EatMeal) and not a.devote]
+            if not buys:
+                buys = [a for a in legal if not isinstance(a, EatNothing)]
+            if not buys:
+                return legal[-1]
+            return min(buys, key=lambda a: (self._dish_price(state, piece, a), rng.random()))
         return legal[rng.below(len(legal))]
+
+    @staticmethod
+    def _dish_price(state: TokaidoState, piece: int, action: Action) -> int:
+        if not isinstance(action, EatMeal) or action.hospitality:
+            return 0
+        return min(state.meal_price(piece, m) for m in state.meal_hand if MEALS[m].dish == action.dish)
 
     def action_bias(self, view: dict[str, Any], action: Action) -> float:
         return 0.0
+
+    def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
+        """The hard level's shopping: what to buy, give or eat at a stop (and which option of a
+        crossroad) is judged by the points the traveller is estimated to finish with, its own
+        turn played out to its end on a few dealings of the hidden cards. Those choices barely
+        touch the others, and the search's playouts are too noisy to tell a meal kept from a
+        souvenir bought; where to walk stays with the search."""
+        if level != "hard" or len(legal) < 2 or isinstance(legal[0], ChooseTraveller):
+            return None
+        if isinstance(legal[0], Move):
+            return self._farm_first(view, legal)
+        seat = view["seat"]
+        totals = [0.0] * len(legal)
+        for _ in range(SHOP_SAMPLES):
+            base = determinize(view, rng)
+            base.logging = False
+            budget = [SHOP_NODES]
+            for i, action in enumerate(legal):
+                state = base.clone()
+                state.apply(action, trusted=True)
+                totals[i] += self._own_finish(state, seat, base.info_epoch, budget)
+        return legal[max(range(len(legal)), key=lambda i: totals[i])]
+
+    @staticmethod
+    def _farm_first(view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """A traveller who cannot pay the next inn's meal stops at the nearest farm on the way
+        to it while one is free: a meal is worth more than any stop, and the search's playouts
+        are too hopeful that a later farm will still be free. Otherwise the search decides."""
+        if view.get("acting") != view["seat"]:      # the neutral traveller walks (TOK-67)
+            return None
+        me = view["players"][view["seat"]]
+        traveller = me.get("traveller") or ""
+        if power(traveller).free_meal or me["coins"] + power(traveller).meal_discount >= MEAL_KEEP - 1:
+            return None
+        road = journey(bool(view.get("return_trip")))
+        inn = next_inn_index(road, me["index"])
+        farms = [a for a in legal if isinstance(a, Move) and a.index < inn and road[a.index].kind == FARM]
+        return min(farms, key=lambda a: (a.index, a.slot)) if farms else None
+
+    def _own_finish(self, state: TokaidoState, seat: int, epoch: int, budget: list[int]) -> float:
+        """The best points estimate `seat` reaches acting on alone, before anything new shows."""
+        if (state.is_over or state.current_player != seat or state.info_epoch != epoch
+                or budget[0] <= 0):
+            return self.estimate(state)[seat]
+        best = -1e9
+        for action in state.legal_actions():
+            budget[0] -= 1
+            child = state.clone()
+            child.apply(action, trusted=True)
+            best = max(best, self._own_finish(child, seat, epoch, budget))
+            if budget[0] <= 0:
+                break
+        return best
 
 
 KNOWLEDGE = TokaidoKnowledge()

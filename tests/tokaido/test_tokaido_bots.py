@@ -1,0 +1,92 @@
+"""Tokaido's bots judge money as strong players do: the next inn's meal first (TOK-37, a meal
+for its price at each inn), a farm when that meal is not paid for (TOK-9's farm coins), and
+playouts that do not spend the meal money in a village."""
+from __future__ import annotations
+
+from game.core.ai import make_bot
+from game.core.rng import Rng
+from game.games.tokaido import SPEC
+from game.games.tokaido.actions import BuySouvenirs, Move
+from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, stop_gain
+from game.games.tokaido.data import FARM, INN, VILLAGE, next_inn_index
+from tests.tokaido.builders import holding, others_at_next_inn, started, stop_index
+
+
+def test_the_next_meal_comes_first_in_what_coins_are_worth() -> None:
+    """TOK-37: with an inn ahead, the coins that pay its meal are worth far more than spare
+    ones; after the last inn a coin is worth next to nothing."""
+    first = coin_worth(1, 2, "") - coin_worth(0, 2, "")
+    second = coin_worth(2, 2, "") - coin_worth(1, 2, "")
+    spare = coin_worth(9, 2, "") - coin_worth(8, 2, "")
+    assert first > 1.5 and second > 1.5
+    assert first > 2 * spare and second > 2 * spare
+    assert coin_worth(5, 0, "") - coin_worth(4, 0, "") < 0.5
+    # a traveller whose meal comes free keeps no coins for it
+    assert meal_need("satsuki") == 0 < meal_need("")
+
+
+def test_a_traveller_without_meal_money_values_a_farm_above_a_view() -> None:
+    """The playouts' guess at a stop: broke before an inn, a farm (TOK-9) beats the next part
+    of a panorama; with money to spare it is worth less than a panorama's third part."""
+    state = started(3, 1)
+    farm = stop_index(state, FARM, after=next_inn_index(state.road, 0))
+    holding(state, 0, coins=0)
+    broke = stop_gain(state, 0, farm)
+    holding(state, 0, coins=9)
+    rich = stop_gain(state, 0, farm)
+    assert broke > 4.0 and rich < 3.0 and broke > rich + 2.0
+
+
+def test_the_hard_bot_walks_a_broke_traveller_to_the_farm_before_the_inn() -> None:
+    """The issue's case in small: no coins, a farm between the traveller and the next inn, and
+    every other stop free: the hard bot stops at the farm rather than walk on to eat nothing."""
+    state = started(3, 1)
+    inn = next_inn_index(state.road, 0)
+    farm = max(i for i in range(inn) if state.road[i].kind == FARM)
+    others_at_next_inn(state, 0, farm - 2)
+    holding(state, 0, coins=0)
+    assert state.current_player == 0
+    bot = make_bot(SPEC, "hard", 5, max_iterations=400, time_budget=3600.0)
+    choice = bot.choose(state.view(0), state.legal_actions())
+    assert choice == Move(farm)
+
+
+def test_playouts_keep_the_next_meal_in_the_purse() -> None:
+    """At a village with 3 coins and an inn ahead, a playout buys only what leaves the meal's
+    coins; after the last inn it may spend everything."""
+    state = started(3, 1)
+    village = stop_index(state, VILLAGE)
+    assert state.road[next_inn_index(state.road, village)].kind == INN
+    others_at_next_inn(state, 0, village - 1)
+    holding(state, 0, coins=3)
+    state.apply(Move(village))
+    legal = state.legal_actions()
+    assert any(isinstance(a, BuySouvenirs) for a in legal)
+    rng = Rng(3)
+    for _ in range(20):
+        buy = KNOWLEDGE.rollout_action(state, legal, rng)
+        assert isinstance(buy, BuySouvenirs)
+        price = state.souvenir_price(0, buy.cards)
+        assert price is not None and 3 - price >= meal_need("") or not buy.cards
+
+
+def test_only_a_traveller_short_of_meal_money_is_sent_to_the_farm() -> None:
+    """The hard level's farm rule leaves the choice to the search when the purse holds the
+    next meal, when the traveller eats free (Satsuki, TOK-25) and when no farm lies before
+    the inn."""
+    state = started(3, 1, travellers=["", "satsuki", ""])
+    inn = next_inn_index(state.road, 0)
+    farm = max(i for i in range(inn) if state.road[i].kind == FARM)
+    others_at_next_inn(state, 0, farm - 2)
+    legal = state.legal_actions()
+    for coins, sent in ((0, True), (1, True), (5, False)):
+        holding(state, 0, coins=coins)
+        choice = KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard")
+        assert (choice == Move(farm)) == sent, coins
+    holding(state, 0, coins=0)
+    assert KNOWLEDGE.plan(state.view(0), [a for a in legal if a != Move(farm)], Rng(1), "hard") is None
+    assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "normal") is None
+    state = started(3, 1, travellers=["satsuki", "", ""])
+    others_at_next_inn(state, 0, farm - 2)
+    holding(state, 0, coins=0)
+    assert KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(1), "hard") is None
