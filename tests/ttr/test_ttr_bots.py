@@ -243,3 +243,144 @@ def test_contest_and_block_ignore_the_rivals_hidden_tickets_and_hand(position):
     assert twin.tickets[1] != state.tickets[1]
     assert twin.view(0) == state.view(0)
     assert choose(state, "hard") == choose(twin, "hard")
+
+
+# ---- spending cards when the deck runs dry, and the province mat when the board is short ----
+
+def dry_position(big_hand: bool) -> TtrState:
+    """South Korea, two seats. Seat 0's ticket (Andong–Pohang) waits for black cards it does
+    not hold; it holds red and green it could claim other routes with. Either the deck and
+    discards are all but gone (four cards left to draw) or its hand has grown past the cap."""
+    from tests.ttr.builders import no_cards_anywhere
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    cards = ["red"] * 4 + ["green"] * 4 + (["yellow", "pink", "white", "orange"] if big_hand else [])
+    give(state, 0, cards)
+    if big_hand:
+        show(state, ["blue", "pink", "white", "yellow", "orange"])
+    else:
+        no_cards_anywhere(state)
+        state.discard = ["blue", "blue"]
+        state.face_up = ["blue", "orange", "", "", ""]
+    return state
+
+
+@pytest.mark.parametrize("big_hand", [False, True])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_spends_its_cards_on_a_route_rather_than_hoard_them(level, big_hand):
+    """Drawing the last cards (or a thirteenth) while holding many is how a five-seat game
+    once stalled with every card in hand: the bot claims a route it can pay for instead."""
+    state = dry_position(big_hand)
+    action = choose(state, level)
+    if level == "easy" and not isinstance(action, Claim):
+        # the easy level draws now and then at random; over a few seeds it claims
+        action = next(a for a in (choose(state, level, s) for s in range(8)) if isinstance(a, Claim))
+    assert isinstance(action, Claim)
+
+
+def short_board_position() -> TtrState:
+    """South Korea, five seats, late: the others have claimed all but a few routes and seat 0
+    has far more trains than the open routes could take, so the game can only reach its last
+    round (TTR-17) through trains put on the province mat. Seat 0 has just claimed a route of
+    two with two cards and is asked about the mat."""
+    from tests.ttr.builders import own
+    state = ready("korea", 5, 3)
+    hold_tickets(state, 0, [])
+    open_routes = {r.id for r in state.board.routes[:6]}
+    seat = 1
+    for r in state.board.routes:
+        if r.id in open_routes or (r.pair and r.pair in open_routes):
+            continue
+        own(state, seat, r)
+        seat = seat % 4 + 1
+    for s in range(1, 5):
+        state.trains[s] = 12
+    state.trains[0] = 30
+    target = next(r for r in state.board.routes[:6] if r.length == 2 and r.colour != "grey")
+    give(state, 0, [target.colour] * 2)
+    state.apply(Claim(target.id, target.colour, 0, 2))
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_on_a_board_too_small_for_the_trains_a_train_goes_on_the_mat(level):
+    from game.games.ttr.rules import PLACE, Place
+    state = short_board_position()
+    assert state.phase == PLACE
+    assert Seen(state.view(0)).board_short()
+    action = choose(state, level)
+    assert isinstance(action, Place) and action.line
+
+
+def test_on_an_open_board_a_low_spot_is_not_worth_a_train():
+    """The counterpart: early in a two-seat game a train on spot 2 is not put there by the
+    plain rule (the board has room for every train)."""
+    from game.games.ttr.rules import PLACE, Place
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    target = next(r for r in state.board.routes if r.length == 2 and r.colour not in ("grey", "black"))
+    give(state, 0, [target.colour] * 2)
+    state.apply(Claim(target.id, target.colour, 0, 2))
+    assert state.phase == PLACE and not Seen(state.view(0)).board_short()
+    assert choose(state, "normal") == Place("")
+
+
+# ---- drawing tickets when they pay --------------------------------------------------------
+
+def tickets_done_position(board: str, trains: int) -> TtrState:
+    """Seat 0's tickets are all finished, its hand empty (nothing to claim), and it has
+    `trains` trains; early in the game, tickets open (on Iberia past the second draft)."""
+    from tests.ttr.builders import own, second_draft_over, shortest_path
+    if board == "iberia":
+        state = second_draft_over(2, 1)
+        ticket = VIGO_COIMBRA
+    else:
+        state = ready("korea")
+        ticket = ANDONG_POHANG
+    while state.current_player != 0 or state.phase != TURN:
+        state.apply(state.legal_actions()[0])
+    hold_tickets(state, 0, [ticket])
+    t = state.board.tickets[ticket]
+    own(state, 0, *shortest_path(state, t.a, t.b))
+    # some ten turns each into the game
+    state.turns = 20
+    state.trains = [trains, state.trains[1] - 12]
+    give(state, 0, [])
+    assert state.view(0)["tickets_open"]
+    return state
+
+
+@pytest.mark.parametrize("board", ["iberia", "korea"])
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_bot_with_its_tickets_done_and_trains_to_spare_draws_more(board, level):
+    state = tickets_done_position(board, 30)
+    assert isinstance(choose(state, level), DrawTickets)
+
+
+@pytest.mark.parametrize("board", ["iberia", "korea"])
+def test_a_bot_with_few_trains_left_draws_no_more_tickets(board):
+    state = tickets_done_position(board, 7)
+    assert not isinstance(choose(state, "normal"), DrawTickets)
+
+
+# ---- the hard level's look-ahead is anytime ----------------------------------------------
+
+def test_the_look_ahead_cut_short_still_answers_from_its_playouts():
+    """A clock already run out: the look-ahead still plays one full round (every candidate on
+    the same dealing) and picks by it, not blindly its first candidate. Here the first keeps
+    two long tickets eight trains cannot finish; the second the short one they can."""
+    from game.core.ai.clock import Deadline
+    from game.games.ttr.bot import Planner
+    state = ready("korea")
+    hold_tickets(state, 0, [])
+    state.trains[0] = 8
+    tix = state.board.tickets
+    long_ones = sorted((t.index for t in tix), key=lambda i: -tix[i].points)[:2]
+    offer(state, [ANDONG_POHANG] + long_ones)
+    bad, good = KeepTickets(tuple(sorted(long_ones))), KeepTickets((ANDONG_POHANG,))
+    assert bad in state.legal_actions() and good in state.legal_actions()
+    planner = Planner(state.view(0), state.legal_actions(), Rng(5), "hard")
+    deadline = Deadline(-1.0)       # ran out before the look-ahead began
+    assert deadline.passed()
+    assert planner.look_ahead([bad, good], samples=4, deadline=deadline) == good
+    assert len(planner.look_totals) == 2 and planner.look_totals[1] > planner.look_totals[0]

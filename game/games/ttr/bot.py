@@ -7,24 +7,31 @@ levels differ in the finer points it weighs (SKILLS), and the hard level also pl
 ticket choices out to the end of the game on sampled deals before it keeps any. Routes whose
 loss would cost much (bottlenecks, doubles locked at 2-3 seats) are claimed before easy ones,
 and the hard level reads the rivals' likely tickets from their public network (Rivals) to
-rank that risk and to block a cheap bottleneck of theirs when its own plan can spare the turn."""
+rank that risk and to block a cheap bottleneck of theirs when its own plan can spare the turn.
+
+Every level also keeps the game moving: a hand grown large, or a deck running dry, is spent on
+a route rather than grown further (cards hoarded while the deck runs dry once stalled a game
+with every card in hand); on South Korea, when the open routes look too few for the trains,
+trains go onto the province mat (paid on top with spare cards) so that somebody reaches the
+last round. Tickets are drawn in play when the odds of finishing new ones in the trains and
+turns left make them worth a turn; on a crowded board (four or five seats) long ways count
+as riskier, in the drafts as in play."""
 from __future__ import annotations
 
 import dataclasses
 import heapq
 import itertools
 import math
-import time
 from collections import Counter
 from typing import Any
 
 from game.core.ai.base import Knowledge
+from game.core.ai.clock import Deadline
 from game.core.protocol import Action
 from game.core.rng import Rng
 
 from .data import (COLOURS, DRAFT_KEEP, FESTIVAL_CARDS, FESTIVAL_PREFIX, FESTIVALS, GREY, IBERIA,
-                   KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, PROVINCE_SPOTS,
-                   TICKET_DRAFT_CARD, TRAINS, Board, Route, _routes_at, board, festival_points,
+                   KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, TICKET_DRAFT_CARD, TICKET_DRAW, TRAINS, Board, Route, _routes_at, board, festival_points,
                    train_deck)
 from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, free_spot,
                     IberiaState, KeepTickets, KoreaState, Pass, Place, TakeFestival, TtrState)
@@ -102,12 +109,27 @@ def determinize(view: dict[str, Any], rng: Rng) -> TtrState:
 # planner recomputes it every move, so a route lost to another seat is simply routed around.
 
 INF = 1 << 30
-#: the hard level's look-ahead: candidates compared, dealings tried, and its time cap
+#: the hard level's look-ahead: candidates compared, dealings tried (rounds of one playout per
+#: candidate), and its clock (CPU seconds of the thinking thread, see game.core.ai.clock)
 LOOK_CANDIDATES = 3
 LOOK_SAMPLES = 5
 LOOK_SECONDS = 1.0
 #: how strongly the hard level's ways bend toward festival cards (trains per point)
 LURE = 0.5
+#: South Korea: a seat whose trains outnumber this many times its fair share of the open
+#: route spaces puts a train on the mat after every claim (see Seen.board_short)
+SHORT_SHARE = 1.0
+#: the extra charge per train of a ticket's way for each seat beyond three (crowded boards)
+CROWD_CHARGE = 0.8
+#: the chance that a new train's space on a ticket's way gets cut, times the square of the
+#: number of other seats (1 % at two seats, 16 % at five)
+CUT_RISK = 0.01
+#: a hand this large is spent on routes off the plan rather than grown further
+HAND_CAP = 11
+#: cards left to draw, per seat, below which the deck counts as running dry
+DRY_SUPPLY = 3
+#: what a turn spent drawing tickets must bring back (points) before a seat spends it
+TICKET_TURN = 3.0
 
 #: what each level's planner weighs. Every level plans its tickets, collects their colours and
 #: claims; the finer points are the hard level's: the province mat and the festival cards
@@ -183,6 +205,35 @@ class Seen:
     def end_near(self) -> bool:
         """Whether the last round is on or about to start."""
         return self.view["final_turns"] is not None or min(self.trains) <= 5
+
+    def supply(self) -> int:
+        """Train cards anybody can still draw: the deck's, the discards a reshuffle brings
+        back, and those on show. When it runs low, cards held are cards nobody can use."""
+        return self.view["deck_trains"] + len(self.view["discard"]) + sum(1 for c in self.face_up if c)
+
+    def open_space(self) -> int:
+        """Train spaces on the routes somebody may still claim."""
+        total = 0
+        for route in self.board.routes:
+            if route.id in self.claims:
+                continue
+            if route.pair and route.pair in self.claims and self.n <= 3:
+                continue
+            total += route.length
+        return total
+
+    def board_short(self) -> bool:
+        """South Korea: whether the routes left look too few for this seat to run its trains
+        down on them alone. Five seats bring more trains than the board has spaces, and a game
+        ends by trains only when somebody gets down to the last round (TTR-17); if the board
+        fills first it ends blocked (TKO-12), every card stuck in hand. Then a train put on the
+        province mat after each claim is a train well spent."""
+        if not self.korea:
+            return False
+        left = self.my_trains - LAST_ROUND_TRAINS
+        # more trains than this seat's fair share of the open spaces (a little more, since it
+        # plans for them): the rest can only go on the mat, one a claim, so from now on
+        return left > SHORT_SHARE * self.open_space() / self.n
 
 
 def shortest_path(seen: Seen, a: str, b: str, free: set[int], blocked: frozenset[int] = frozenset(),
@@ -414,6 +465,13 @@ def _plain_distances(b: Board) -> dict[str, dict[str, int]]:
     return got
 
 
+def train_charge(seen: Seen) -> float:
+    """What a train of a ticket's way costs, in points, beyond the route points it brings:
+    the cards and turns it takes, and on a crowded board (four or five seats) the risk that
+    a long way is cut before it is built."""
+    return 0.35 + CROWD_CHARGE * max(0, seen.n - 3)
+
+
 def tickets_value(seen: Seen, tickets: list[int], base: list[int] | None = None,
                   margin: float = 0.8) -> float:
     """How good holding `tickets` (on top of `base`) looks: points of the tickets the plan can
@@ -425,12 +483,75 @@ def tickets_value(seen: Seen, tickets: list[int], base: list[int] | None = None,
     value = 0.0
     for t in tickets:
         value += tix[t].points if t in plan.live else -1.3 * tix[t].points
-    # every train gives route points anyway; the charge is for the cards and turns it takes
-    value -= 0.35 * plan.trains
+    # every train gives route points anyway; the charge is for the cards and turns it takes,
+    # and on a crowded board (four or five seats) for the risk that a long way gets cut
+    value -= train_charge(seen) * plan.trains
     slack = margin * seen.my_trains - plan.trains
     if slack < 0:
         value += 1.5 * slack
     return value
+
+
+def ticket_odds(seen: Seen, plan: Plan, base: list[int], slack: float,
+                tickets: list[int]) -> dict[int, float]:
+    """What each of `tickets` is worth (points) if taken on top of `base`, whose plan is
+    `plan`: its points times the odds of finishing it, less its points times the odds of not,
+    less a charge for the trains it adds. The odds fall with the turns its new trains would
+    take out of the `slack` (turns left beyond what the plan needs) and, on a board shared by
+    more seats, with every new train of its way, which another seat may cut. A ticket that the
+    trains cannot reach, or that would cost a ticket of the plan, is a sure loss."""
+    tix = seen.board.tickets
+    live_before = set(plan.live)
+    # the risk of a cut grows faster than the number of rivals: they crowd one another too
+    survive = 1.0 - CUT_RISK * (seen.n - 1) ** 2
+    out: dict[int, float] = {}
+    for t in tickets:
+        other = make_plan(seen, base + [t])
+        points = tix[t].points
+        if t not in other.live or not live_before <= set(other.live):
+            out[t] = -float(points)
+            continue
+        extra = other.trains - plan.trains
+        # the trains are claimed over about 0.9 turns each (cards drawn two a turn, claims);
+        # with no slack at all only a ticket the network already links can be finished
+        if extra and slack <= 0:
+            out[t] = -float(points)
+            continue
+        time_used = 0.9 * extra / max(1.0, slack)
+        p_done = max(0.0, 1.0 - time_used * time_used) * survive ** extra
+        if extra and seen.my_trains - other.trains < 2:
+            p_done *= 0.5       # no train to spare for a detour
+        # every train is also route points: the charge is for the cards and turns it takes,
+        # and on a crowded board for the way being cut (as in tickets_value)
+        out[t] = (2.0 * p_done - 1.0) * points - train_charge(seen) * extra
+    return out
+
+
+def ticket_draw_gain(seen: Seen, plan: Plan, base: list[int], slack: float, rng: Rng,
+                     samples: int = 40) -> float:
+    """About what drawing tickets now would bring (points): each ticket this seat has not
+    seen is valued by ticket_odds, then the best keep of three drawn at random is averaged
+    over `samples` draws (keep every ticket worth having, else the least bad one, since one
+    must be kept). Reads only the seat's own tickets and the board."""
+    held = set(seen.tickets)
+    unseen = [t.index for t in seen.board.tickets if t.index not in held]
+    if not unseen:
+        return -float(INF)
+    values = list(ticket_odds(seen, plan, base, slack, unseen).values())
+    draw = min(TICKET_DRAW, len(values))
+    total = 0.0
+    for _ in range(samples):
+        picked = [values[rng.below(len(values))] for _ in range(draw)]
+        good = sum(v for v in picked if v > 0)
+        total += good if good > 0 else max(picked)
+    return total / samples
+
+
+def plan_slack(seen: Seen, plan: Plan) -> float:
+    """Turns left beyond those the plan needs: a claim per route and a draw per two cards
+    still missing."""
+    demand, locos = colour_needs(seen, plan.routes)
+    return turns_left(seen) - len(plan.routes) - shortfall(seen, seen.hand, demand, locos) / 2.0
 
 
 def colour_needs(seen: Seen, routes: list[int]) -> tuple[Counter, int]:
@@ -483,7 +604,12 @@ class Planner:
         self.level = level
         self.skills = SKILLS.get(level, SKILLS["normal"])
         self.fast = "fast" in self.skills      # inside the hard bot's look-ahead: cheaper choices
-        if "lure" in self.skills:
+        #: the look-ahead's summed margins per candidate, over the rounds it completed
+        self.look_totals: list[float] = []
+        if "lure" in self.skills and self.seen.n <= 3:
+            # on a crowded board (four or five seats) a detour for festival cards costs more
+            # than they bring: the way is longer to build, likelier cut, and the cards are
+            # likelier taken first
             self.seen.set_lure(LURE)
 
     # -- helpers ----------------------------------------------------------------------------
@@ -516,7 +642,25 @@ class Planner:
             else:
                 d[c.colour] = max(0, d[c.colour] - (route.length - route.locomotives))
             return (c.cards, shortfall(seen, hand, d, max(0, locos - route.locomotives)), c.locomotives)
-        return min((c for c in options if c.cards == least), key=hurt)
+        plain = min((c for c in options if c.cards == least), key=hurt)
+        if seen.korea and self.sink_cards(mat=True) and seen.my_trains > route.length:
+            # South Korea: cards the plan cannot use, paid on top, raise the train's spot on
+            # the mat (TKO-5) and go back to the deck instead of clogging the hand
+            floor = hurt(plain)[1:]
+            extra = [c for c in options if c.cards > least and hurt(c)[1:] <= floor]
+            if extra:
+                return max(extra, key=lambda c: (c.cards, -c.locomotives))
+        return plain
+
+    def sink_cards(self, mat: bool = False) -> bool:
+        """Whether cards in hand are worth less than cards back in the deck: the hand is large,
+        or the cards left to draw run low (then what one seat hoards, nobody can play). With
+        `mat` (cards paid on top of a claim, South Korea) also while the board is short of
+        room for the trains, when a higher spot on the mat is a train well placed."""
+        seen = self.seen
+        size = sum(seen.hand.values())
+        return (size >= HAND_CAP or (size >= 6 and seen.supply() <= DRY_SUPPLY * seen.n)
+                or (mat and seen.board_short()))
 
     # -- the decision ---------------------------------------------------------------------------
     def choose(self) -> Action | None:
@@ -564,7 +708,6 @@ class Planner:
         base = self.unfinished()
         # later draws have less time to finish: ask for more slack
         margin = 0.8 if seen.phase == "draft_keep" else 0.6
-        best, best_v = None, -1e9
         scored: list[tuple[float, Action]] = []
         for a in self.legal:
             if not isinstance(a, KeepTickets):
@@ -573,33 +716,67 @@ class Planner:
             if "noise" in self.skills:
                 v += self.rng.random() * 5
             scored.append((v, a))
-            if v > best_v:
-                best, best_v = a, v
-        if "look" in self.skills and len(scored) > 1:
-            scored.sort(key=lambda va: -va[0])
-            return self.look_ahead([a for _, a in scored[:LOOK_CANDIDATES]])
-        return best or self.legal[0]
+        scored.sort(key=lambda va: -va[0])
+        candidates = [a for _, a in scored]
+        if seen.phase == "keep" and not self.fast:
+            # tickets drawn in play: kept by their odds of being finished in the turns left
+            odds = self.odds_keep()
+            if odds in candidates:
+                candidates.remove(odds)
+            candidates.insert(0, odds)
+        if "look" in self.skills and len(candidates) > 1:
+            return self.look_ahead(candidates[:LOOK_CANDIDATES])
+        return candidates[0] if candidates else self.legal[0]
 
-    def look_ahead(self, candidates: list[Action], samples: int = LOOK_SAMPLES) -> Action:
+    def odds_keep(self) -> KeepTickets:
+        """Of the tickets just drawn, those worth keeping by ticket_odds, taken one at a time
+        (each valued on top of those kept before it); the least bad one if none is, since one
+        must be kept."""
+        seen = self.seen
+        offered = list(seen.view["offered"][seen.seat])
+        base = self.unfinished()
+        kept: list[int] = []
+        while offered:
+            plan = make_plan(seen, base + kept)
+            odds = ticket_odds(seen, plan, base + kept, plan_slack(seen, plan), offered)
+            if "noise" in self.skills:
+                odds = {t: v + self.rng.random() * 4 - 2 for t, v in odds.items()}
+            t = max(offered, key=lambda t: odds[t])
+            if odds[t] <= 0 and kept:
+                break
+            kept.append(t)
+            offered.remove(t)
+            if odds[t] <= 0:
+                break
+        return KeepTickets(tuple(sorted(kept)))
+
+    def look_ahead(self, candidates: list[Action], samples: int | None = None,
+                   deadline: Deadline | None = None) -> Action:
         """The hard level's look-ahead: each candidate played to the end of the game on the
-        same few dealings of the hidden cards (so the comparison is fair), every seat then
-        following the plain planner; the best average lead wins. Stops early at the time cap."""
-        deadline = time.perf_counter() + LOOK_SECONDS
+        same dealings of the hidden cards (so the comparison is fair), every seat then
+        following the plain planner; the best average lead wins.
+
+        Anytime: the candidates are played round by round, one dealing each, and only whole
+        rounds are compared. The first round is always played in full, so even a clock run out
+        before the start (`deadline` already passed) answers from the playouts, never from the
+        planner's favourite alone; after that the clock (the thinking thread's CPU time, see
+        game.core.ai.clock) may cut the rounds short, and a round it cuts is set aside."""
+        samples = LOOK_SAMPLES if samples is None else samples
+        deadline = Deadline(LOOK_SECONDS) if deadline is None else deadline
         totals = [0.0] * len(candidates)
-        done = 0
-        for _ in range(samples):
+        for done in range(samples):
+            if done and deadline.passed():
+                break
             seed = self.rng.below(1 << 30)
             margins = []
             for action in candidates:
-                if time.perf_counter() > deadline:
+                if done and deadline.passed():
                     break
                 margins.append(playout_margin(self.seen.view, action, seed))
             if len(margins) < len(candidates):
                 break               # a round cut short would not compare like with like
             totals = [t + m for t, m in zip(totals, margins)]
-            done += 1
-        if not done:
-            return candidates[0]
+        self.look_totals = totals
         # the first candidate is the planner's own favourite: ties go to it
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
@@ -621,11 +798,21 @@ class Planner:
         seen = self.seen
         plan = make_plan(seen, self.unfinished())
         spare = seen.my_trains - plan.trains - 1
+        short = seen.board_short()
         if "province" not in self.skills:
-            # the plain rule: a train on the line whenever it lands on spot 3 or higher
+            # the plain rule: a train on the line whenever it lands on spot 3 or higher, or on
+            # any spot while the board looks too small for the trains (see Seen.board_short)
+            least = 1 if short else 3
             plain = [a for a in self.legal if isinstance(a, Place) and a.line and not a.express
-                     and free_spot(seen.view["province"][a.line], seen.view["pending_cards"]) >= 3]
-            return plain[0] if plain and spare >= 0 else Place("")
+                     and free_spot(seen.view["province"][a.line], seen.view["pending_cards"]) >= least]
+            if short and not plain:
+                # an Express card is worth spending to get a train onto a full line
+                plain = [a for a in self.legal if isinstance(a, Place) and a.line]
+            def reach(a: Place) -> int:
+                return free_spot(seen.view["province"][a.line], seen.view["pending_cards"] + a.express)
+            plain.sort(key=lambda a: (-reach(a), a.express))
+            # a board too small for the trains leaves trains to spare whatever the plan says
+            return plain[0] if plain and (spare >= 0 or short) else Place("")
         best, best_v = None, -1e9
         n = seen.n
         for a in self.legal:
@@ -653,7 +840,9 @@ class Planner:
                     v += 1.0
                 if a.express:
                     v -= 1.5 * a.express if not (now_lead and not was_lead) else 0.6 * a.express
-                if spare < 0:
+                if short:
+                    v += 2.5    # a train the board has no room for anyway
+                elif spare < 0:
                     v -= 8
             if v > best_v:
                 best, best_v = a, v
@@ -682,10 +871,12 @@ class Planner:
             if block is not None:
                 return block
 
-        if first and not plan.routes:
-            drawn = self.more_tickets(plan)
+        if first:
+            drawn = self.more_tickets(plan, demand, locos)
             if drawn is not None:
                 return drawn
+
+        if first and not plan.routes:
             filler = self.filler_claim(claims, plan)
             if filler is not None:
                 return filler
@@ -697,7 +888,38 @@ class Planner:
             extra = self.spare_claim(claims, plan, demand, locos)
             if extra is not None:
                 return extra
+        if first and claims and self.sink_cards():
+            spend = self.spend_claim(claims, plan, demand, locos)
+            if spend is not None:
+                return spend
         return self.draw(demand, locos, first)
+
+    def spend_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
+                    locos: int) -> Action | None:
+        """The hand is large or the cards run dry: a route claimed now, the one that hurts the
+        plan least for the most points. Cards kept past this point only starve the others and
+        the deck, and a deck run dry with every card in hand stalls the game (TTR-19)."""
+        seen = self.seen
+        spare = seen.my_trains - plan.trains
+        dry = seen.supply() <= DRY_SUPPLY * seen.n
+        before = shortfall(seen, seen.hand, demand, locos)
+        best, best_v = None, -1e9
+        for rid, options in claims.items():
+            route = seen.routes_by_id[rid]
+            if rid not in plan.routes and route.length > spare and not dry:
+                continue
+            pay = self.pay(options, demand, locos, route)
+            hand = Counter(seen.hand)
+            hand[LOCO] -= pay.locomotives
+            hand[pay.colour] -= pay.cards - pay.locomotives
+            hurt = shortfall(seen, hand, demand, locos) - before
+            # a hurt that the dry deck could not have mended anyway counts for less
+            v = route.points + self.festival_bonus(route) - (1.0 if dry else 3.0) * hurt
+            if route.length > spare:
+                v -= 2.0 * (route.length - spare)
+            if v > best_v:
+                best, best_v = pay, v
+        return best
 
     def last_claim(self, claims: dict[int, list[Claim]], plan: Plan) -> Action | None:
         """The last turn: the claim worth most now (its points and the tickets it finishes)."""
@@ -848,17 +1070,37 @@ class Planner:
                 best, best_v = pay, v - 2.0
         return best
 
-    def more_tickets(self, plan: Plan) -> Action | None:
+    def more_tickets(self, plan: Plan, demand: Counter, locos: int) -> Action | None:
+        """Draw tickets when they look worth a turn: trains to spare beyond the plan, turns to
+        spare before the end, and new tickets that the network and those trains can likely
+        finish (judged over the tickets this seat has not seen, see ticket_draw_gain)."""
         seen = self.seen
-        if not seen.view["tickets_open"] or seen.end_near():
-            return None
-        rival = min(t for i, t in enumerate(seen.trains) if i != seen.seat) if seen.n > 1 else 99
-        if seen.my_trains < 15 or rival < 10:
+        if not seen.view["tickets_open"]:
             return None
         options = [a for a in self.legal if isinstance(a, DrawTickets)]
         if not options:
             return None
-        return min(options, key=lambda a: a.express)
+        draw = min(options, key=lambda a: a.express)
+        if self.fast:
+            # inside the look-ahead: the old cheap rule, once the plan is done
+            rival = min(t for i, t in enumerate(seen.trains) if i != seen.seat) if seen.n > 1 else 99
+            ok = not plan.routes and seen.my_trains >= 15 and rival >= 10 and not seen.end_near()
+            return draw if ok else None
+        spare_trains = seen.my_trains - plan.trains
+        # the tickets held come first: done, or nearly (a route or two, a card to find)
+        if len(plan.routes) > 2 or shortfall(seen, seen.hand, demand, locos) > 1:
+            return None
+        slack = plan_slack(seen, plan) - 1.0       # the turn the drawing takes
+        if spare_trains < 6 or slack < 3 or seen.end_near():
+            # no time or trains to build more: only tickets the network already links pay
+            # (a wide network late in the game may hold several), so none with new trains
+            if len(seen.own) < 6:
+                return None
+            slack = 0.0
+        gain = ticket_draw_gain(seen, plan, self.unfinished(), slack, self.rng)
+        if "noise" in self.skills:
+            gain += self.rng.random() * 2.0 - 1.0
+        return draw if gain > TICKET_TURN else None
 
     def filler_target(self, plan: Plan) -> int | None:
         seen = self.seen
@@ -890,8 +1132,9 @@ class Planner:
         short = shortfall(seen, seen.hand, demand, locos)
         if "noise" in self.skills and self.rng.random() < 0.2:
             missing = {}
-        # Korea: an express card spent on drawing when many cards are still wanted
-        if first and seen.korea and short >= 4 and seen.my_trains <= 34:
+        # Korea: an express card spent on drawing when many cards are still wanted, unless the
+        # board is short of room: then it is kept to lift a train onto a full line of the mat
+        if first and seen.korea and short >= 4 and seen.my_trains <= 34 and not seen.board_short():
             express = [a for a in self.legal if isinstance(a, ExpressDraw)]
             if express and short >= 6:
                 return min(express, key=lambda a: a.express)
