@@ -4,13 +4,18 @@ their own secret.
 A bot keeps a belief over each opponent's destination: every destination the bus reached
 since that opponent drew their card is ruled out (they would have shouted "Stop!"), and every
 fork they chose as tour guide makes the destinations that way more likely. Determinized
-states deal the opponents' cards from that belief. The evaluation counts the piles, what the
-face-up tickets are worth to whoever's destination is near the bus, and the bot's own choices
-are nudged away from ones that give its destination away too plainly.
+states deal the opponents' cards from that belief (worked out once per view, not once per
+sample). The hard bot plays each road out to the end of the game many times; in those
+playouts every tour guide looks down the roads for the rest of the move (`steer`): they take
+the face-up tickets when their own card is in reach, often keep clear of the others' cards,
+and otherwise head for their own. The evaluation counts the piles, what the face-up tickets
+are worth to whoever's destination is near the bus, and the bot's own choices are nudged
+away from ones that give its destination away too plainly.
 """
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any, Sequence
 
 from game.core.ai.base import Knowledge, terminal_values
@@ -24,6 +29,8 @@ HEADING = 1.1        # how strongly a tour guide is assumed to steer toward thei
 SECRECY = 0.12       # how much a bot minds making its own destination plain (in win-chance units)
 NEAR = 0.9           # how fast the worth of being near the bus falls with the distance
 ROLLOUT_NOISE = 0.1    # how often a playout takes a random way at a fork
+AVOID = 0.5          # how often a playout's guide steers round the others' destinations
+END_WEIGHT = 0.2     # how much a playout's guide minds where the bus ends its move
 
 
 # ---- beliefs --------------------------------------------------------------------------------
@@ -84,10 +91,47 @@ def _sample(weights: dict[str, float], rng: Rng) -> str:
     return next(iter(weights))
 
 
+def _fingerprint(view: dict[str, Any]) -> tuple:
+    """Enough of a view to tell it from any other the bots are likely to sample from next."""
+    return (id(view), view["seat"], view["turns"], view["phase"], view["bus"], view["behind"],
+            view["steps_left"], len(view["forks"]), len(view["discard"]),
+            tuple(len(p) for p in view["passed"]), tuple(view["card_since"]),
+            tuple(view["destinations"]))
+
+
+#: (the view last sampled from, its fingerprint, the state it shows, each opponent's belief):
+#: a search samples the same view thousands of times. One tuple, read and replaced whole, so
+#: two bots thinking in two threads at once never mix their parts; the view itself is kept so
+#: that its id cannot pass to another dict while it is remembered.
+_last_sampled: list[tuple[Any, ...] | None] = [None]
+
+
+def _sampling_start(view: dict[str, Any]) -> tuple[StaedtetourState, dict[int, dict[str, float]]]:
+    """The state `view` shows and the beliefs over each opponent's card, worked out once per
+    view: reading the record of forks for every card is the dearest part of a sample."""
+    key = _fingerprint(view)
+    cached = _last_sampled[0]
+    if cached is not None and cached[0] is view and cached[1] == key:
+        return cached[2], cached[3]
+    base = StaedtetourState.from_view(view)
+    base.logging = False
+    base.seed = 0
+    me = view["seat"]
+    taken = set(view["discard"])
+    if me is not None:
+        taken.add(view["destinations"][me])
+    beliefs = {seat: belief(view, seat, exclude=sorted(taken))
+               for seat in range(view["num_players"]) if seat != me}
+    _last_sampled[0] = (view, key, base, beliefs)
+    return base, beliefs
+
+
 def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
     """A full state consistent with `view`: the opponents' cards dealt from the bot's belief,
     the rest of the cards into the draw pile and the bag refilled from its public counts."""
-    state = StaedtetourState.sampled(view, rng)
+    base, beliefs = _sampling_start(view)
+    state = base.clone()
+    state.rng = rng.fork(rng.next_u32()) if isinstance(rng, Rng) else Rng(0)
     n = state.num_players
     me = view["seat"]
     taken = set(view["discard"])
@@ -96,7 +140,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
     order = [s for s in range(n) if s != me]
     state.rng.shuffle(order)   # deal in a random order, so no seat is favoured
     for seat in order:
-        weights = {d: p for d, p in belief(view, seat, exclude=sorted(taken)).items() if d not in taken}
+        weights = {d: p for d, p in beliefs[seat].items() if d not in taken}
         if not weights:
             weights = {d: 1.0 for d in DESTINATION_KEYS if d not in taken}
         state.destinations[seat] = _sample(weights, state.rng)
@@ -108,6 +152,55 @@ def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
     state.rng.shuffle(state.bag)
     state._derive()
     return state
+
+
+# ---- steering ----------------------------------------------------------------------------------
+
+def steer(state: StaedtetourState, legal: list[Action], others: Sequence[str], rng: Rng) -> Action:
+    """The road that does best for the tour guide over the rest of this move, if the guide's
+    card is `state.destinations[guide]` and the other cards that matter are `others`; ties
+    are broken at random."""
+    own = state.destinations[state.guide]
+    pot = len(state.row) + (state.star_value() if state.star_on_row else 0)
+    steps = state.steps_left
+    left = None if steps is None else steps - 1
+    to_dest = state.mode == TO_DESTINATION
+    best, best_value = legal[0], -1e9
+    for action in legal:
+        if not isinstance(action, Drive):
+            return action
+        value = pot * walk_value(action.to, state.bus, left, to_dest, own, tuple(others))
+        value += 1e-6 * rng.random()
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+@lru_cache(maxsize=1 << 16)
+def walk_value(at: str, behind: str, left: int | None, to_dest: bool, own: str,
+               others: tuple[str, ...]) -> float:
+    """What the rest of a move is worth to its tour guide, in pots (the face-up tickets and
+    star), once the bus has reached `at` from `behind` with `left` stops to go (None on a
+    round trip): the pot if it stops at the guide's card, minus the pot if it stops at one of
+    `others`, and where it ends otherwise (a little for ending near the own card and away
+    from the others'). The guide takes the best road at every fork on the way. Cached:
+    playouts ask the same few questions again and again."""
+    if at == own:
+        return 1.0
+    if at in others:
+        return -1.0
+    net = network()
+    if left is not None and left <= 0:
+        near = math.exp(-NEAR * net.distances(own).get(at, 12))
+        threat = max((math.exp(-NEAR * net.distances(o).get(at, 12)) for o in others), default=0.0)
+        return END_WEIGHT * (near - threat)
+    if to_dest:
+        dist = net.distances(own)
+        ways = [w for w in net.neighbours[at] if dist[w] == dist[at] - 1]
+    else:
+        ways = [w for w in net.neighbours[at] if w != behind]
+    rest = None if left is None else left - 1
+    return max(walk_value(w, at, rest, to_dest, own, others) for w in ways)
 
 
 # ---- evaluation ----------------------------------------------------------------------------------
@@ -141,11 +234,18 @@ class StaedtetourKnowledge(Knowledge):
         return out
 
     def rollout_action(self, state: StaedtetourState, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
-        """Playouts steer toward the guide's own destination most of the time."""
-        if state.phase != DRIVE or len(legal) == 1 or rng.random() < ROLLOUT_NOISE:
+        """Playouts steer as a sensible guide would: see where each road leads within the
+        stops left (`steer`), take the pot when the own destination is in reach and keep
+        clear of the others' destinations. A playout's guide knows everyone's card, which a
+        real player does not; so only now and then (AVOID) do they steer round the others'."""
+        if state.phase != DRIVE or len(legal) == 1:
+            return legal[0]
+        if rng.random() < ROLLOUT_NOISE:
             return legal[rng.below(len(legal))]
-        dist = network().distances(state.destinations[state.guide])
-        return min(legal, key=lambda a: (dist.get(a.to, 99), rng.random()) if isinstance(a, Drive) else (0, 0))
+        guide = state.guide
+        others = ([d for s, d in enumerate(state.destinations) if s != guide]
+                  if rng.random() < AVOID else [])
+        return steer(state, legal, others, rng)
 
     def action_bias(self, view: dict[str, Any], action: Action) -> float:
         """Mind what a fork tells the others: a choice that makes the own card much more likely
