@@ -23,7 +23,7 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from . import scoring
-from .actions import BuySouvenirs, ChooseTraveller, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
 from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM, FARM_COINS, HOT_SPRINGS,
                    HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey, next_inn_index,
                    NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS)
@@ -208,6 +208,10 @@ def _points_scale(points: float) -> float:
     return 1.0 / (1.0 + math.exp(-(points - 75.0) / 15.0))
 
 
+#: the decisions the hard level settles by its estimate rather than by the search
+SHOPPING = (BuySouvenirs, Donate, EatMeal, TakeFreeMeal, EatNothing)
+
+
 class TokaidoKnowledge(Knowledge):
     rollout_depth = 24
     greedy_samples = 2
@@ -305,15 +309,17 @@ class TokaidoKnowledge(Knowledge):
         return 0.0
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
-        """The hard level's shopping: what to buy, give or eat at a stop (and which option of a
-        crossroad) is judged by the points the traveller is estimated to finish with, its own
+        """The hard level's shopping: what to buy at a village, give at a temple or eat at an
+        inn is judged by the points the traveller is estimated to finish with, its own
         turn played out to its end on a few dealings of the hidden cards. Those choices barely
         touch the others, and the search's playouts are too noisy to tell a meal kept from a
         souvenir bought; where to walk stays with the search."""
-        if level != "hard" or len(legal) < 2 or isinstance(legal[0], ChooseTraveller):
+        if level != "hard" or len(legal) < 2:
             return None
         if isinstance(legal[0], Move):
             return self._farm_first(view, legal)
+        if not isinstance(legal[0], SHOPPING):
+            return None          # travellers, crossroad options and their shops: the search
         seat = view["seat"]
         totals = [0.0] * len(legal)
         for _ in range(SHOP_SAMPLES):
