@@ -279,3 +279,39 @@ def test_festival_stacks_keep_off_every_city_name_and_city():
         for other, (x, y) in board.city_xy.items():
             assert not box.colliderect(pygame.Rect(round(x) - 10, round(y) - 10, 20, 20)), \
                 f"{festival}'s cards cover the city {other}"
+
+
+def test_korea_every_mat_spot_after_a_grey_route_is_reachable_and_fits_the_panel():
+    """TKO-13/TKO-19: after a grey route a train may go on any line, with or without the +3
+    Express, which is more choices than the panel holds: "no train" stays first, the rest come a
+    page at a time, and no button leaves the side panel or covers the log."""
+    from game.games.ttr.data import GREY
+    from game.games.ttr.rules import PLACE, Place
+    from tests.ttr.builders import give, routes_where
+    app, scene, session = table("ttr-korea")
+    draft_by_clicks(app, scene, session)
+    settle(app)
+    state = session.state
+    route = [r for r in routes_where(state, colour=GREY, length=2) if not r.pair][0]
+    give(state, 0, ["blue", "blue"])
+    scene.refresh_view()
+    scene.perform(Claim(route.id, "blue", 0, 2))
+    settle(app)
+    assert session.state.phase == PLACE and session.state.current_player == 0
+    legal = set(session.state.legal_actions())
+    assert len(legal) > scene._pay_room()
+    panel = scene._panel_rect()
+    seen: set = set()
+    for _ in range(6):
+        keys = [k for k in scene.choices.buttons if k[0] in ("do", "more")]
+        rects = [pygame.Rect(scene.choices.buttons[k].rect) for k in keys]
+        assert all(panel.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert ("do", Place("")) in scene.choices.buttons
+        seen |= {k[1] for k in keys if k[0] == "do"}
+        if ("more",) not in scene.choices.buttons:
+            break
+        click(app, centre(scene.choices.buttons[("more",)]))
+        frames(app)
+    assert {a for a in legal if isinstance(a, Place)} <= seen
+    assert app.errors == []

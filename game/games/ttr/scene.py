@@ -1028,6 +1028,16 @@ class TtrScene(GameScene):
             wanted += row_of_choices(labels, panel.x + 16, top, right, height=48, size=22)
         elif mine and phase == PLACE:
             labels = [(("do", a), self.place_label(a), "") for a in self.legal_of(Place)]
+            room = self._pay_room()
+            if len(labels) > room:
+                # a grey route may go on any line (TKO-13): more spots than the panel holds, so
+                # "no train" stays first and the rest come a page at a time (all glow on the mat)
+                head, rest = labels[:1], labels[1:]
+                per_page = max(1, room - 2)
+                pages = math.ceil(len(rest) / per_page)
+                self.pay_page %= pages
+                labels = head + rest[self.pay_page * per_page:(self.pay_page + 1) * per_page]
+                labels.append((("more",), f"More spots ({self.pay_page + 1}/{pages})…", ""))
             wanted += _grid(labels, panel.x + 16, top, right, 2)
         elif mine and phase == TURN:
             labels = [(("do", a), f"+{a.express} cards" if isinstance(a, ExpressDraw) else f"+{a.express} tickets", "")
