@@ -60,6 +60,15 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def weighted(self, items: Sequence[T], weights: Sequence[float]) -> T:
+        """One of `items`, each as likely as its weight (any positive scale)."""
+        pick = self.random() * sum(weights)
+        for item, w in zip(items, weights):
+            pick -= w
+            if pick <= 0:
+                return item
+        return items[-1]
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

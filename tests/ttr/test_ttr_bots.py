@@ -111,15 +111,21 @@ def offer(state: TtrState, tickets: list[int]) -> None:
     state.offered[0] = list(tickets)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_a_bot_keeps_the_tickets_its_trains_can_finish(level):
+def short_and_long_offer():
+    """South Korea, seat 0 with no tickets and 8 trains, offered Andong-Pohang (which 8 trains
+    finish) and the two longest tickets (which they cannot): the state and those two."""
     state = ready("korea")
     hold_tickets(state, 0, [])
-    # few trains left: the short ticket fits, the long ones cannot be finished
     state.trains[0] = 8
     tix = state.board.tickets
     long_ones = sorted((t.index for t in tix), key=lambda i: -tix[i].points)[:2]
     offer(state, [ANDONG_POHANG] + long_ones)
+    return state, long_ones
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_keeps_the_tickets_its_trains_can_finish(level):
+    state, _long_ones = short_and_long_offer()
     action = choose(state, level)
     assert action == KeepTickets((ANDONG_POHANG,))
 
@@ -371,12 +377,7 @@ def test_the_look_ahead_cut_short_still_answers_from_its_playouts():
     two long tickets eight trains cannot finish; the second the short one they can."""
     from game.core.ai.clock import Deadline
     from game.games.ttr.bot import Planner
-    state = ready("korea")
-    hold_tickets(state, 0, [])
-    state.trains[0] = 8
-    tix = state.board.tickets
-    long_ones = sorted((t.index for t in tix), key=lambda i: -tix[i].points)[:2]
-    offer(state, [ANDONG_POHANG] + long_ones)
+    state, long_ones = short_and_long_offer()
     bad, good = KeepTickets(tuple(sorted(long_ones))), KeepTickets((ANDONG_POHANG,))
     assert bad in state.legal_actions() and good in state.legal_actions()
     planner = Planner(state.view(0), state.legal_actions(), Rng(5), "hard")

@@ -7,7 +7,7 @@ the hidden cards, different on every sample.
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ..protocol import Action, GameState
 from ..rng import Rng
@@ -47,6 +47,14 @@ class Knowledge:
     def action_bias(self, view: dict[str, Any], action: Action) -> float:
         """A small prior added to the greedy value, to break ties sensibly."""
         return 0.0
+
+    def sampler(self, view: dict[str, Any], determinize: Callable[[dict[str, Any], Rng], GameState]
+                ) -> Callable[[Rng], GameState]:
+        """What a bot calls for each sample of the hidden things while it thinks about one
+        view: `determinize` on that view by default. A game whose samples share costly work
+        (beliefs read from the whole record) does it here once per decision instead of once
+        per sample."""
+        return lambda rng: determinize(view, rng)
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         """A move chosen by the game's own planner for a bot of `level`, or None to let the

@@ -15,6 +15,7 @@ from .base import Knowledge
 from .clock import Deadline
 
 Determinize = Callable[[dict[str, Any], Rng], GameState]
+Sampler = Callable[[Rng], GameState]
 
 
 class RandomBot:
@@ -52,43 +53,48 @@ class GreedyBot:
         if planned is not None:
             return planned
         seat = view["seat"]
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            base = self.determinize(view, self.rng)
-            base.logging = False
-            budget = [self.max_nodes]
-            for i, action in enumerate(legal):
-                state = base.clone()
-                state.apply(action, trusted=True)
-                totals[i] += self._best_finish(state, seat, base.info_epoch, budget)
-        values = [t / self.samples + self.knowledge.action_bias(view, a)
-                  for t, a in zip(totals, legal)]
+        averages = greedy_values(self.knowledge.sampler(view, self.determinize), legal, seat, self.rng,
+                                 self.samples, self.max_nodes, lambda s: self.knowledge.evaluate(s)[seat])
+        values = [v + self.knowledge.action_bias(view, a) for v, a in zip(averages, legal)]
         if self.temperature <= 0:
             best = max(range(len(legal)), key=lambda i: values[i])
             return legal[best]
         top = max(values)
-        weights = [math.exp((v - top) / self.temperature) for v in values]
-        pick = self.rng.random() * sum(weights)
-        for action, w in zip(legal, weights):
-            pick -= w
-            if pick <= 0:
-                return action
-        return legal[-1]
+        return self.rng.weighted(legal, [math.exp((v - top) / self.temperature) for v in values])
 
-    def _best_finish(self, state: GameState, seat: int, epoch: int, budget: list[int]) -> float:
-        """Best value reachable by `seat` acting on alone, without new information."""
-        if (state.is_over or state.current_player != seat or state.info_epoch != epoch
-                or budget[0] <= 0):
-            return self.knowledge.evaluate(state)[seat]
-        best = -1.0
-        for action in state.legal_actions():
-            budget[0] -= 1
-            child = state.clone()
-            child.apply(action, trusted=True)
-            best = max(best, self._best_finish(child, seat, epoch, budget))
-            if budget[0] <= 0:
-                break
-        return best
+
+def greedy_values(sample: Sampler, legal: list[Action], seat: int, rng: Rng, samples: int, max_nodes: int,
+                  value: Callable[[GameState], float]) -> list[float]:
+    """Each of `legal` judged by the best `value` that `seat` reaches acting on alone after it
+    (until the turn passes or something new is revealed), averaged over `samples` sampled
+    states; at most `max_nodes` positions looked at per sample."""
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        base = sample(rng)
+        base.logging = False
+        budget = [max_nodes]
+        for i, action in enumerate(legal):
+            state = base.clone()
+            state.apply(action, trusted=True)
+            totals[i] += best_finish(state, seat, base.info_epoch, budget, value)
+    return [t / samples for t in totals]
+
+
+def best_finish(state: GameState, seat: int, epoch: int, budget: list[int],
+                value: Callable[[GameState], float]) -> float:
+    """Best `value` reachable by `seat` acting on alone, without new information."""
+    if (state.is_over or state.current_player != seat or state.info_epoch != epoch
+            or budget[0] <= 0):
+        return value(state)
+    best = float("-inf")
+    for action in state.legal_actions():
+        budget[0] -= 1
+        child = state.clone()
+        child.apply(action, trusted=True)
+        best = max(best, best_finish(child, seat, epoch, budget, value))
+        if budget[0] <= 0:
+            break
+    return best
 
 
 def playout(state: GameState, knowledge: Knowledge, rng: Rng, depth: int) -> None:
@@ -151,12 +157,13 @@ class ISMCTSBot(_SearchBot):
         if planned is not None:
             return planned
         root = _Node(None)
+        sample = self.knowledge.sampler(view, self.determinize)
         deadline = Deadline(self.time_budget)
         iterations = 0
         while iterations < self.max_iterations:
             if iterations % 8 == 0 and iterations > 0 and deadline.passed():
                 break
-            self._iterate(root, view)
+            self._iterate(root, sample)
             iterations += 1
         self.last_iterations = iterations
         legal_set = set(legal)
@@ -168,9 +175,9 @@ class ISMCTSBot(_SearchBot):
                                   root.children[a].total), default=None)
         return best if best is not None else legal[0]
 
-    def _iterate(self, root: _Node, view: dict[str, Any]) -> None:
+    def _iterate(self, root: _Node, sample: Sampler) -> None:
         rng = self.rng
-        state = self.determinize(view, rng)
+        state = sample(rng)
         state.logging = False
         node = root
         path = [root]
@@ -226,6 +233,7 @@ class FlatMonteCarloBot(_SearchBot):
         if planned is not None:
             return planned
         seat = view["seat"]
+        sample = self.knowledge.sampler(view, self.determinize)
         visits = [0] * len(legal)
         totals = [0.0] * len(legal)
         deadline = Deadline(self.time_budget)
@@ -239,7 +247,7 @@ class FlatMonteCarloBot(_SearchBot):
                 log_n = math.log(iterations)
                 i = max(range(len(legal)), key=lambda k: totals[k] / visits[k]
                         + self.exploration * math.sqrt(log_n / visits[k]))
-            state = self.determinize(view, self.rng)
+            state = sample(self.rng)
             state.logging = False
             state.apply(legal[i], trusted=True)
             playout(state, self.knowledge, self.rng, self.knowledge.rollout_depth)

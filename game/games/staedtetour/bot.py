@@ -4,8 +4,8 @@ their own secret.
 A bot keeps a belief over each opponent's destination: every destination the bus reached
 since that opponent drew their card is ruled out (they would have shouted "Stop!"), and every
 fork they chose as tour guide makes the destinations that way more likely. Determinized
-states deal the opponents' cards from that belief (worked out once per view, not once per
-sample). The hard bot plays each road out to the end of the game many times; in those
+states deal the opponents' cards from that belief (worked out once per decision, not once
+per sample: `sampler`). The hard bot plays each road out to the end of the game many times; in those
 playouts every tour guide looks down the roads for the rest of the move (`steer`): they take
 the face-up tickets when their own card is in reach, often keep clear of the others' cards,
 and otherwise head for their own. The evaluation counts the piles, what the face-up tickets
@@ -91,28 +91,10 @@ def _sample(weights: dict[str, float], rng: Rng) -> str:
     return next(iter(weights))
 
 
-def _fingerprint(view: dict[str, Any]) -> tuple:
-    """Enough of a view to tell it from any other the bots are likely to sample from next."""
-    return (id(view), view["seat"], view["turns"], view["phase"], view["bus"], view["behind"],
-            view["steps_left"], len(view["forks"]), len(view["discard"]),
-            tuple(len(p) for p in view["passed"]), tuple(view["card_since"]),
-            tuple(view["destinations"]))
-
-
-#: (the view last sampled from, its fingerprint, the state it shows, each opponent's belief):
-#: a search samples the same view thousands of times. One tuple, read and replaced whole, so
-#: two bots thinking in two threads at once never mix their parts; the view itself is kept so
-#: that its id cannot pass to another dict while it is remembered.
-_last_sampled: list[tuple[Any, ...] | None] = [None]
-
-
 def _sampling_start(view: dict[str, Any]) -> tuple[StaedtetourState, dict[int, dict[str, float]]]:
-    """The state `view` shows and the beliefs over each opponent's card, worked out once per
-    view: reading the record of forks for every card is the dearest part of a sample."""
-    key = _fingerprint(view)
-    cached = _last_sampled[0]
-    if cached is not None and cached[0] is view and cached[1] == key:
-        return cached[2], cached[3]
+    """The state `view` shows and the beliefs over each opponent's card: the part of a sample
+    that does not depend on chance, and the dearest (reading the record of forks for every
+    card). The bots work it out once per decision (StaedtetourKnowledge.sampler)."""
     base = StaedtetourState.from_view(view)
     base.logging = False
     base.seed = 0
@@ -122,14 +104,18 @@ def _sampling_start(view: dict[str, Any]) -> tuple[StaedtetourState, dict[int, d
         taken.add(view["destinations"][me])
     beliefs = {seat: belief(view, seat, exclude=sorted(taken))
                for seat in range(view["num_players"]) if seat != me}
-    _last_sampled[0] = (view, key, base, beliefs)
     return base, beliefs
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> StaedtetourState:
     """A full state consistent with `view`: the opponents' cards dealt from the bot's belief,
     the rest of the cards into the draw pile and the bag refilled from its public counts."""
-    base, beliefs = _sampling_start(view)
+    return _deal(view, *_sampling_start(view), rng)
+
+
+def _deal(view: dict[str, Any], base: StaedtetourState, beliefs: dict[int, dict[str, float]],
+          rng: Rng) -> StaedtetourState:
+    """One sample of what `view` hides, from its worked-out start (see _sampling_start)."""
     state = base.clone()
     state.rng = rng.fork(rng.next_u32()) if isinstance(rng, Rng) else Rng(0)
     n = state.num_players
@@ -209,6 +195,11 @@ class StaedtetourKnowledge(Knowledge):
     rollout_depth = 400     # play out to the end: the game is short and full of chance
     greedy_samples = 6
     search = "flat"
+
+    def sampler(self, view: dict[str, Any], determinize: Any) -> Any:
+        """Samples of one view share its state and beliefs, worked out once per decision."""
+        base, beliefs = _sampling_start(view)
+        return lambda rng: _deal(view, base, beliefs, rng)
 
     def evaluate(self, state: StaedtetourState) -> list[float]:  # type: ignore[override]
         if state.is_over:

@@ -15,10 +15,12 @@ the calligraphies' estimate (Patience) and in the legal moves (a finished panora
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from game.core.ai.base import Knowledge, score_standing, terminal_values
+from game.core.ai.bots import greedy_values
 from game.core.protocol import Action
 from game.core.rng import Rng
 
@@ -26,7 +28,7 @@ from . import scoring
 from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
 from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM, FARM_COINS, HOT_SPRINGS,
                    HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey, next_inn_index,
-                   NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS)
+                   NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, Stop)
 from .powers import power
 from .rules import PHASE_TRAVELLERS, TokaidoState
 
@@ -154,10 +156,18 @@ def meal_need(traveller: str) -> int:
     return max(0, MEAL_KEEP - 1 - gift.meal_discount)
 
 
+@functools.lru_cache(maxsize=4)
+def _inns_from(road: tuple[Stop, ...]) -> tuple[int, ...]:
+    """For each road index, the inns from there to the end (one more entry: 0 past the end)."""
+    counts = [0] * (len(road) + 1)
+    for j in range(len(road) - 1, -1, -1):
+        counts[j] = counts[j + 1] + (road[j].kind == INN)
+    return tuple(counts)
+
+
 def inns_ahead(state: TokaidoState, piece: int) -> int:
     """Inns still to come for `piece` (Edo's included), not counting one it stands at."""
-    road = state.road
-    return sum(1 for j in range(state.players[piece]["index"] + 1, len(road)) if road[j].kind == INN)
+    return _inns_from(state.road)[state.players[piece]["index"] + 1]
 
 
 def coin_worth(coins: int, inns: int, traveller: str) -> float:
@@ -186,7 +196,7 @@ def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
     if kind == INN:
         return 0.0
     if kind == FARM:
-        inns = sum(1 for j in range(index, len(state.road)) if state.road[j].kind == INN)
+        inns = _inns_from(state.road)[index]
         return coin_worth(p["coins"] + FARM_COINS, inns, p["traveller"]) - coin_worth(p["coins"], inns, p["traveller"])
     if kind in PANORAMAS:
         done = p["panoramas"][kind]
@@ -265,14 +275,8 @@ class TokaidoKnowledge(Knowledge):
             moves = [a for a in legal if isinstance(a, Move)]
             piece = state.acting_piece()
             here = state.players[piece]["index"]
-            weights = [math.exp(stop_gain(state, piece, a.index) - WALK_COST * (a.index - here))
-                       for a in moves]
-            pick = rng.random() * sum(weights)
-            for action, w in zip(moves, weights):
-                pick -= w
-                if pick <= 0:
-                    return action
-            return moves[-1]
+            return rng.weighted(moves, [math.exp(stop_gain(state, piece, a.index) - WALK_COST * (a.index - here))
+                                        for a in moves])
         if isinstance(first, BuySouvenirs):
             p = state.players[state.acting_piece()]
             keep = meal_need(p["traveller"]) if inns_ahead(state, state.acting_piece()) else 0
@@ -321,16 +325,9 @@ class TokaidoKnowledge(Knowledge):
         if not isinstance(legal[0], SHOPPING):
             return None          # travellers, crossroad options and their shops: the search
         seat = view["seat"]
-        totals = [0.0] * len(legal)
-        for _ in range(SHOP_SAMPLES):
-            base = determinize(view, rng)
-            base.logging = False
-            budget = [SHOP_NODES]
-            for i, action in enumerate(legal):
-                state = base.clone()
-                state.apply(action, trusted=True)
-                totals[i] += self._own_finish(state, seat, base.info_epoch, budget)
-        return legal[max(range(len(legal)), key=lambda i: totals[i])]
+        values = greedy_values(self.sampler(view, determinize), legal, seat, rng, SHOP_SAMPLES, SHOP_NODES,
+                               lambda state: self.estimate(state)[seat])
+        return legal[max(range(len(legal)), key=lambda i: values[i])]
 
     @staticmethod
     def _farm_first(view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -347,21 +344,6 @@ class TokaidoKnowledge(Knowledge):
         inn = next_inn_index(road, me["index"])
         farms = [a for a in legal if isinstance(a, Move) and a.index < inn and road[a.index].kind == FARM]
         return min(farms, key=lambda a: (a.index, a.slot)) if farms else None
-
-    def _own_finish(self, state: TokaidoState, seat: int, epoch: int, budget: list[int]) -> float:
-        """The best points estimate `seat` reaches acting on alone, before anything new shows."""
-        if (state.is_over or state.current_player != seat or state.info_epoch != epoch
-                or budget[0] <= 0):
-            return self.estimate(state)[seat]
-        best = -1e9
-        for action in state.legal_actions():
-            budget[0] -= 1
-            child = state.clone()
-            child.apply(action, trusted=True)
-            best = max(best, self._own_finish(child, seat, epoch, budget))
-            if budget[0] <= 0:
-                break
-        return best
 
 
 KNOWLEDGE = TokaidoKnowledge()

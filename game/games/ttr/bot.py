@@ -573,6 +573,14 @@ def colour_needs(seen: Seen, routes: list[int]) -> tuple[Counter, int]:
     return demand, locos
 
 
+def hand_after(hand: Counter, pay: Claim) -> Counter:
+    """The hand left once `pay` is paid out of `hand`."""
+    left = Counter(hand)
+    left[LOCO] -= pay.locomotives
+    left[pay.colour] -= pay.cards - pay.locomotives
+    return left
+
+
 def shortfall(seen: Seen, hand: Counter, demand: Counter, locos: int) -> int:
     """Cards still to collect for the demand, locomotives in hand covering any colour."""
     missing = sum(max(0, demand[c] - hand[c]) for c in demand) + locos
@@ -633,9 +641,7 @@ class Planner:
             return min((c for c in options if c.cards == least), key=lambda c: c.locomotives)
 
         def hurt(c: Claim) -> tuple:
-            hand = Counter(seen.hand)
-            hand[LOCO] -= c.locomotives
-            hand[c.colour] -= c.cards - c.locomotives
+            hand = hand_after(seen.hand, c)
             d = Counter(demand)
             if route.colour != GREY:
                 d[route.colour] -= route.length - route.locomotives
@@ -909,9 +915,7 @@ class Planner:
             if rid not in plan.routes and route.length > spare and not dry:
                 continue
             pay = self.pay(options, demand, locos, route)
-            hand = Counter(seen.hand)
-            hand[LOCO] -= pay.locomotives
-            hand[pay.colour] -= pay.cards - pay.locomotives
+            hand = hand_after(seen.hand, pay)
             hurt = shortfall(seen, hand, demand, locos) - before
             # a hurt that the dry deck could not have mended anyway counts for less
             v = route.points + self.festival_bonus(route) - (1.0 if dry else 3.0) * hurt
@@ -1004,9 +1008,7 @@ class Planner:
             if rid in plan.routes or route.length > 3 or route.length > spare - 8:
                 continue
             pay = self.pay(options, demand, locos, route)
-            hand = Counter(seen.hand)
-            hand[LOCO] -= pay.locomotives
-            hand[pay.colour] -= pay.cards - pay.locomotives
+            hand = hand_after(seen.hand, pay)
             hurt = shortfall(seen, hand, demand, locos) - before
             if hurt > 0:
                 continue
@@ -1049,9 +1051,7 @@ class Planner:
             if route.length > spare - 2:
                 continue
             pay = self.pay(options, demand, locos, route)
-            hand = Counter(seen.hand)
-            hand[LOCO] -= pay.locomotives
-            hand[pay.colour] -= pay.cards - pay.locomotives
+            hand = hand_after(seen.hand, pay)
             hurt = shortfall(seen, hand, demand, locos) - shortfall(seen, seen.hand, demand, locos)
             if "tempo" in self.skills:
                 # a turn spent off the plan must be a turn the plan can spare

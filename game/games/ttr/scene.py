@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 import pygame
 
@@ -990,6 +990,20 @@ class TtrScene(GameScene):
     def _pay_room(self) -> int:
         return self._pay_columns() * ((self.side_reserved() - SECTION_Y - 34 - 40) // (PAY_H + PAY_GAP))
 
+    def _paged(self, labels: list[tuple[Hashable, str, str]], fixed: int,
+               more: Callable[[int, int], str]) -> list[tuple[Hashable, str, str]]:
+        """`labels` as many as the panel's room holds: the first `fixed` always, the rest a
+        page at a time (`pay_page`) behind a "more" button worded by `more(page, pages)`."""
+        room = self._pay_room()
+        if len(labels) <= room:
+            return labels
+        head, rest = labels[:fixed], labels[fixed:]
+        per_page = max(1, room - 1 - fixed)
+        pages = math.ceil(len(rest) / per_page)
+        self.pay_page %= pages
+        shown = rest[self.pay_page * per_page:(self.pay_page + 1) * per_page]
+        return head + shown + [(("more",), more(self.pay_page + 1, pages), "")]
+
     def _pay_columns(self) -> int:
         return 2 if self.korea else 3   # South Korea's labels also name the mat spot
 
@@ -1006,14 +1020,8 @@ class TtrScene(GameScene):
             wanted.append(Choice(("confirm",), "Keep these tickets", (panel.right - 236, panel.bottom - 54, 220, 44),
                                  "primary"))
         elif mine and self.selected_route is not None:
-            pays = self.payments(self.selected_route)
-            room = self._pay_room()
-            pages = max(1, math.ceil(len(pays) / max(1, room - 1))) if len(pays) > room else 1
-            self.pay_page %= pages
-            shown = pays if pages == 1 else pays[self.pay_page * (room - 1):(self.pay_page + 1) * (room - 1)]
-            labels = [(("pay", a), self.pay_label(a), "") for a in shown]
-            if pages > 1:
-                labels.append((("more",), "More ways…", ""))
+            labels = [(("pay", a), self.pay_label(a), "") for a in self.payments(self.selected_route)]
+            labels = self._paged(labels, 0, lambda page, pages: "More ways…")
             wanted += _grid(labels, panel.x + 16, top, right, self._pay_columns())
             wanted.append(Choice(("back",), "Back", (panel.right - 116, panel.y + SECTION_Y - 6, 100, 34), "small"))
         if self.selected_route is None and self._ticket_layout()[3] > 1:
@@ -1028,16 +1036,9 @@ class TtrScene(GameScene):
             wanted += row_of_choices(labels, panel.x + 16, top, right, height=48, size=22)
         elif mine and phase == PLACE:
             labels = [(("do", a), self.place_label(a), "") for a in self.legal_of(Place)]
-            room = self._pay_room()
-            if len(labels) > room:
-                # a grey route may go on any line (TKO-13): more spots than the panel holds, so
-                # "no train" stays first and the rest come a page at a time (all glow on the mat)
-                head, rest = labels[:1], labels[1:]
-                per_page = max(1, room - 2)
-                pages = math.ceil(len(rest) / per_page)
-                self.pay_page %= pages
-                labels = head + rest[self.pay_page * per_page:(self.pay_page + 1) * per_page]
-                labels.append((("more",), f"More spots ({self.pay_page + 1}/{pages})…", ""))
+            # a grey route may go on any line (TKO-13): more spots than the panel holds, so "no
+            # train" stays first and the rest come a page at a time (all glow on the mat)
+            labels = self._paged(labels, 1, lambda page, pages: f"More spots ({page}/{pages})…")
             wanted += _grid(labels, panel.x + 16, top, right, 2)
         elif mine and phase == TURN:
             labels = [(("do", a), f"+{a.express} cards" if isinstance(a, ExpressDraw) else f"+{a.express} tickets", "")
