@@ -266,3 +266,24 @@ def test_hard_plays_for_the_order_of_the_last_round() -> None:
     assert planner._order_value(3) == 0.0
     state.cars[1]["laps_done"] = -1   # a rival a lap behind is no rival for the line
     assert bot.Planner(state, 0, bot.LEVELS["hard"])._order_value(3) == 0.0
+
+
+def test_rmg_33_the_planner_counts_a_flying_starts_stop() -> None:
+    """RMG-33: from a standstill with a flying start, a caution on the first gear 2 die ends the
+    turn on the first space in gear 2. The planner counts that stop: flat out, the plan 2 then 3
+    is worth the stop's end with the die's caution chance and the second space's end
+    otherwise; one at a time, the caution ends the turn after the first die instead of rolling
+    on."""
+    state = fresh(1, seed=4, flying_start=True)
+    put(state, 0, STRAIGHT[0], 0, laps_done=0, focus=0)
+    turn_of(state, 0)
+    planner = bot.Planner(state, 0, bot.LEVELS["hard"])   # the level whose search reaches it
+    flat, _ = planner.plans()
+    b1, b2 = STRAIGHT[1], STRAIGHT[2]
+    value, steps = next((v, s) for v, s in flat
+                        if [(st.gear, st.to) for st in s] == [(2, b1), (3, b2)])
+    stop = bot.P_CAUTION[2]
+    first, second = planner.end_value(b1, 2, 0, False), planner.end_value(b2, 3, 0, False)
+    assert value == pytest.approx(stop * first + (1 - stop) * second + bot.focus_value(2))
+    rolled, _ = planner.one_by_one(steps)
+    assert rolled == pytest.approx(stop * first + (1 - stop) * max(first, second))

@@ -423,8 +423,18 @@ class Planner:
                     idx = tuple(range(ndice, ndice + len(kinds)))
                     finish = car.last_lap and track.crosses_finish(here, b)
                     step = Step(g, kinds, idx, b, risk.extra_cautions, False, finish)
-                    new_alive, lost = _roll_mass(alive, kinds, risk.extra_cautions, limit)
-                    lv = lost_value + lost * self.loss_value(b, g, 0) if lost else lost_value
+                    if gear is None and g == 2 and car.marker == 0:
+                        # a flying start (RMG-33): a caution on its gear 2 die ends the turn
+                        # on this first space in gear 2, any loss of control with it ignored
+                        stop = P_CAUTION[2]
+                        new_alive, lost = _roll_mass([m * (1 - stop) for m in alive], (),
+                                                     risk.extra_cautions, limit)
+                        lv = lost_value + stop * self.end_value(b, 2, 0, finish)
+                    else:
+                        new_alive, lost = _roll_mass(alive, kinds, risk.extra_cautions, limit)
+                        lv = lost_value
+                    if lost:
+                        lv += lost * self.loss_value(b, g, 0)
                     grew = True
                     grow(b, g, used | {g} if die != D.COAST else used,
                          coast - (die == D.COAST), brake - brakes, steps + (step,),
@@ -469,6 +479,8 @@ class Planner:
         memo: dict[tuple[int, int, int, int], float] = {}
         focus = car.focus if focus is None else focus
         secured_now = frozenset(secured)
+        # a flying start (RMG-33): a caution on the first gear 2 die ends the turn there
+        flying = car.marker == 0 and steps[0].gear == 2
 
         def value(s: int, c: int, k: int, f: int, pre: frozenset) -> tuple[float, Action | None]:
             key = (s, c, k, min(f, FOCUS_CAP + 6))
@@ -496,7 +508,7 @@ class Planner:
                     fl = f - cost
                     if c2 >= limit or step.over:
                         total += pm * self.loss_value(step.to, step.gear, fl)
-                    elif s == n - 1 or step.finish:
+                    elif s == n - 1 or step.finish or (flying and s == 0 and m):
                         total += pm * self.end_value(step.to, step.gear, fl, step.finish)
                     else:
                         total += pm * value(s + 1, c2, k + j, fl, frozenset())[0]
