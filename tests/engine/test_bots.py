@@ -183,3 +183,69 @@ def test_a_games_planner_is_asked_first_and_none_leaves_the_bot_as_it_was():
         bot = cls(spec, knowledge, 5, level=level)
         assert bot.choose(view, legal) == legal[-1]
         assert knowledge.asked == [level]
+
+
+class _Coin:
+    """A one-move game for the flat bot: the move's worth plus the same luck for every move
+    (drawn from the state's own generator, which the bot sets alike for every move of a round)."""
+
+    logging = True
+    current_player = 0
+
+    def __init__(self) -> None:
+        self.rng = Rng(0)
+        self.value: float | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.value is not None
+
+    def clone(self) -> "_Coin":
+        return _Coin()
+
+    def apply(self, action, trusted: bool = False):
+        self.move = action
+        self.value = action + 10.0 * self.rng.random()
+        return []
+
+
+class _CoinKnowledge:
+    rollout_depth = 1
+
+    def plan(self, view, legal, rng, level):
+        return None
+
+    def sampler(self, view, determinize):
+        return lambda rng: _Coin()
+
+    def __init__(self) -> None:
+        self.played: list[float] = []
+
+    def evaluate(self, state):
+        self.played.append(state.move)
+        return [state.value]
+
+    def action_bias(self, view, action):
+        return 0.0
+
+
+def test_flat_search_compares_moves_on_equal_luck_and_drops_the_clearly_worse():
+    """Luck ten times the gap between two moves does not hide it: every round plays each move
+    with the same dice, so 30 rounds tell 0.0 from 0.05 on every seed (independent samples
+    would need thousands). A move plainly behind leaves the race after RACE_MIN rounds and costs
+    no more playouts."""
+    from types import SimpleNamespace
+
+    from game.core.ai.bots import FlatMonteCarloBot
+
+    spec = SimpleNamespace(determinize=lambda view, rng: None)
+    for seed in range(20):
+        bot = FlatMonteCarloBot(spec, _CoinKnowledge(), seed, max_iterations=60, time_budget=60.0)
+        assert bot.choose({"seat": 0}, [0.0, 0.05]) == 0.05
+    knowledge = _CoinKnowledge()
+    bot = FlatMonteCarloBot(spec, knowledge, 1, max_iterations=300, time_budget=60.0)
+    assert bot.choose({"seat": 0}, [0.0, 0.05, -3.0]) == 0.05
+    assert knowledge.played.count(-3.0) == FlatMonteCarloBot.RACE_MIN
+    # with luck shared exactly, 0.0 is as plainly behind: the race ends with one move left
+    assert knowledge.played.count(0.0) == FlatMonteCarloBot.RACE_MIN
+    assert bot.last_iterations == 3 * FlatMonteCarloBot.RACE_MIN

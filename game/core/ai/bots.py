@@ -218,13 +218,20 @@ class ISMCTSBot(_SearchBot):
 
 
 class FlatMonteCarloBot(_SearchBot):
-    """Determinized flat Monte Carlo: every legal move is tried on many sampled states and
-    played out with the game's playout policy; UCB at the root spends the time on the moves
-    that look best. Suits games of much chance and few decisions (Städtetour), where a
-    shared tree spreads its visits too thin."""
+    """Determinized flat Monte Carlo with paired comparisons: each round samples one state
+    from the view and plays every move still in the race out from it with the same dice and
+    the same playout choices, so the moves are compared on equal luck and the difference
+    between two moves is measured far more sharply than their values are. A move whose paired
+    difference to the leader stays clearly negative (RACE_Z standard errors, after RACE_MIN
+    rounds) leaves the race, so the time goes to the moves that could still be best, and the
+    search ends when one move is left. Suits
+    games of much chance and few decisions (Städtetour), where a shared tree spreads its
+    visits too thin and independent samples drown the moves' differences in luck."""
 
-    default_exploration = 0.4
+    default_exploration = 0.0      # no UCB: every move in the race is played every round
     rng_stream = 19
+    RACE_MIN = 24
+    RACE_Z = 3.0
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
@@ -234,30 +241,57 @@ class FlatMonteCarloBot(_SearchBot):
             return planned
         seat = view["seat"]
         sample = self.knowledge.sampler(view, self.determinize)
-        visits = [0] * len(legal)
-        totals = [0.0] * len(legal)
+        n = len(legal)
+        totals = [0.0] * n
+        # for each pair of moves i < j, the sum over rounds of (value_i - value_j) squared
+        diff_sq = [[0.0] * n for _ in range(n)]
+        racing = list(range(n))
         deadline = Deadline(self.time_budget)
-        iterations = 0
-        while iterations < self.max_iterations:
-            if iterations >= len(legal) and iterations % 4 == 0 and deadline.passed():
+        rounds = playouts = 0
+        while len(racing) > 1 and playouts + len(racing) <= max(self.max_iterations, n):
+            if rounds > 0 and deadline.passed():
                 break
-            if iterations < len(legal):
-                i = iterations
-            else:
-                log_n = math.log(iterations)
-                i = max(range(len(legal)), key=lambda k: totals[k] / visits[k]
-                        + self.exploration * math.sqrt(log_n / visits[k]))
-            state = sample(self.rng)
-            state.logging = False
-            state.apply(legal[i], trusted=True)
-            playout(state, self.knowledge, self.rng, self.knowledge.rollout_depth)
-            totals[i] += self.knowledge.evaluate(state)[seat]
-            visits[i] += 1
-            iterations += 1
-        self.last_iterations = iterations
-        best = max(range(len(legal)), key=lambda k: (totals[k] / max(1, visits[k])
-                                                    + self.knowledge.action_bias(view, legal[k]), visits[k]))
+            base = sample(self.rng)
+            base.logging = False
+            dice, choices = self.rng.next_u32(), self.rng.next_u32()
+            values = {}
+            for i in racing:
+                state = base.clone()
+                state.rng = Rng(dice, stream=23)
+                state.apply(legal[i], trusted=True)
+                playout(state, self.knowledge, Rng(choices, stream=29), self.knowledge.rollout_depth)
+                values[i] = self.knowledge.evaluate(state)[seat]
+                totals[i] += values[i]
+            for i in racing:
+                for j in racing:
+                    if i < j:
+                        d = values[i] - values[j]
+                        diff_sq[i][j] += d * d
+            playouts += len(racing)
+            rounds += 1
+            if rounds >= self.RACE_MIN:
+                racing = self._race(racing, totals, diff_sq, rounds)
+        self.last_iterations = playouts
+        best = max(racing, key=lambda k: (totals[k] / max(1, rounds)
+                                          + self.knowledge.action_bias(view, legal[k]), -k))
         return legal[best]
+
+    def _race(self, racing: list[int], totals: list[float], diff_sq: list[list[float]],
+              rounds: int) -> list[int]:
+        """The moves still in the race: those whose paired difference to the leader is not
+        clearly negative."""
+        leader = max(racing, key=lambda k: totals[k])
+        keep = []
+        for i in racing:
+            if i == leader:
+                keep.append(i)
+                continue
+            a, b = (i, leader) if i < leader else (leader, i)
+            mean = (totals[i] - totals[leader]) / rounds
+            var = max(0.0, diff_sq[a][b] / rounds - mean * mean)
+            if mean + self.RACE_Z * math.sqrt(var / rounds) >= 0.0:
+                keep.append(i)
+        return keep
 
 
 BOT_SETTINGS: dict[str, dict[str, Any]] = {
