@@ -154,6 +154,41 @@ def test_the_hard_bot_looks_ahead_on_its_opening_keep():
     assert isinstance(action, KeepTickets) and action in state.legal_actions()
 
 
+def test_at_five_seats_the_hard_bot_keeps_its_favourite_without_playouts(monkeypatch):
+    """Five seats: a playout's margin swings with the other seats' luck far more than with the
+    tickets kept, so the hard level keeps its planner's favourite and plays nothing out."""
+    import game.games.ttr.bot as bot
+    spec = IBERIA
+    state = spec.make(5, 9, {})
+    bots = [make_bot(spec, "normal", i) for i in range(5)]
+    while state.phase == "draft":
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+
+    def no_playouts(*args, **kwargs):
+        raise AssertionError("a playout at five seats")
+    monkeypatch.setattr(bot, "playout_margin", no_playouts)
+    action = choose(state, "hard")
+    assert isinstance(action, KeepTickets) and action in state.legal_actions()
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_on_a_crowded_board_the_hard_bot_charges_a_long_way_more(n):
+    """Up to three seats every level charges a ticket's trains alike; at four and five the
+    hard level charges them more, so it drafts and keeps the shorter tickets it can finish."""
+    from game.games.ttr.bot import Planner, tickets_value, train_charge
+    state = ready("iberia", n, 2)
+    view, legal = state.view(0), state.legal_actions()
+    hard, normal = (Planner(view, legal, Rng(1), level).seen for level in ("hard", "normal"))
+    if n <= 3:
+        assert train_charge(hard) == train_charge(normal)
+    else:
+        assert train_charge(hard) > train_charge(normal)
+        tickets = [t.index for t in state.board.tickets if t.index not in hard.tickets][:5]
+        longest = max(tickets, key=lambda t: make_plan(normal, [t]).trains)
+        assert tickets_value(hard, [longest]) < tickets_value(normal, [longest])
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_with_nothing_to_draw_or_claim_a_bot_takes_tickets_rather_than_crash(level):
     """South Korea late in a five-player game: no train card anywhere and no route it can pay

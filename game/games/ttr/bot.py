@@ -4,10 +4,11 @@ and a planner that every level but random plays by (TtrKnowledge.plan).
 The planner reads only the seat's view: it links the seat's unfinished tickets by shortest
 ways over the open network, collects the colours those routes ask for and claims them; the
 levels differ in the finer points it weighs (SKILLS), and the hard level also plays its
-ticket choices out to the end of the game on sampled deals before it keeps any. Routes whose
-loss would cost much (bottlenecks, doubles locked at 2-3 seats) are claimed before easy ones,
-and the hard level reads the rivals' likely tickets from their public network (Rivals) to
-rank that risk and to block a cheap bottleneck of theirs when its own plan can spare the turn.
+ticket choices out to the end of the game on sampled deals before it keeps any (at up to four
+seats: beyond, the playouts are too noisy to compare). Routes whose loss would cost much
+(bottlenecks, doubles locked at 2-3 seats) are claimed before easy ones, and the hard level
+reads the rivals' likely tickets from their public network (Rivals) to rank that risk and to
+block a cheap bottleneck of theirs when its own plan can spare the turn.
 
 Every level also keeps the game moving: a hand grown large, or a deck running dry, is spent on
 a route rather than grown further (cards hoarded while the deck runs dry once stalled a game
@@ -15,7 +16,7 @@ with every card in hand); on South Korea, when the open routes look too few for 
 trains go onto the province mat (paid on top with spare cards) so that somebody reaches the
 last round. Tickets are drawn in play when the odds of finishing new ones in the trains and
 turns left make them worth a turn; on a crowded board (four or five seats) long ways count
-as riskier, in the drafts as in play."""
+as riskier, in the drafts as in play, the more so for the hard level."""
 from __future__ import annotations
 
 import dataclasses
@@ -114,6 +115,10 @@ INF = 1 << 30
 LOOK_CANDIDATES = 3
 LOOK_SAMPLES = 5
 LOOK_SECONDS = 1.0
+#: the most seats at which the look-ahead runs: beyond, one playout's margin swings by scores
+#: of points with the other seats' luck (the same dealing gives -100 for one candidate and +50
+#: for the next), and the few rounds the clock allows cannot tell the candidates apart
+LOOK_MAX_SEATS = 4
 #: how strongly the hard level's ways bend toward festival cards (trains per point)
 LURE = 0.5
 #: South Korea: a seat whose trains outnumber this many times its fair share of the open
@@ -121,6 +126,10 @@ LURE = 0.5
 SHORT_SHARE = 1.0
 #: the extra charge per train of a ticket's way for each seat beyond three (crowded boards)
 CROWD_CHARGE = 0.8
+#: the same charge as the hard level reads it: on Iberia at four and five seats the short
+#: tickets it then prefers are finished far more often, and the long ones it gives up were
+#: mostly cut before they were built
+SHARP_CROWD_CHARGE = 2.0
 #: the chance that a new train's space on a ticket's way gets cut, times the square of the
 #: number of other seats (1 % at two seats, 16 % at five)
 CUT_RISK = 0.01
@@ -136,14 +145,15 @@ TICKET_TURN = 3.0
 #: valued with care, how a draft's picks fit together, tempo (a turn off the plan only when
 #: the plan can spare it), the best set of tickets when not all can be finished, and a
 #: look-ahead on which tickets to keep. "contest" puts a route before an easier one when losing
-#: it costs much; "rivals" (hard) weighs that by what the others seem to need, and "block"
-#: (hard) takes a rival's cheap bottleneck when the plan can spare the turn and the trains.
+#: it costs much; "rivals" (hard) weighs that by what the others seem to need, "block"
+#: (hard) takes a rival's cheap bottleneck when the plan can spare the turn and the trains, and
+#: "crowd" (hard) charges a long way more on a crowded board (see SHARP_CROWD_CHARGE).
 SKILLS: dict[str, frozenset[str]] = {
     "easy": frozenset({"pay", "loco", "festbonus", "spare", "noise"}),
     "normal": frozenset({"pay", "loco", "festbonus", "spare", "contest"}),
     "playout": frozenset({"pay", "loco", "festbonus", "spare", "fast"}),
     "hard": frozenset({"pay", "loco", "festbonus", "province", "draftfit", "lure", "tempo",
-                       "knapsack", "look", "contest", "rivals", "block"}),
+                       "knapsack", "look", "contest", "rivals", "block", "crowd"}),
 }
 
 
@@ -167,6 +177,8 @@ class Seen:
         self.scores: list[int] = list(view["scores"])
         #: route -> trains of discount for the festival cards it would bring (the hard level)
         self.lure: dict[int, float] = {}
+        #: the charge per train of a ticket's way for each seat beyond three (see train_charge)
+        self.crowd_charge = CROWD_CHARGE
 
     def set_lure(self, weight: float) -> None:
         """Bend this seat's shortest ways toward festival cities with cards lying there."""
@@ -469,7 +481,7 @@ def train_charge(seen: Seen) -> float:
     """What a train of a ticket's way costs, in points, beyond the route points it brings:
     the cards and turns it takes, and on a crowded board (four or five seats) the risk that
     a long way is cut before it is built."""
-    return 0.35 + CROWD_CHARGE * max(0, seen.n - 3)
+    return 0.35 + seen.crowd_charge * max(0, seen.n - 3)
 
 
 def tickets_value(seen: Seen, tickets: list[int], base: list[int] | None = None,
@@ -619,6 +631,8 @@ class Planner:
             # than they bring: the way is longer to build, likelier cut, and the cards are
             # likelier taken first
             self.seen.set_lure(LURE)
+        if "crowd" in self.skills:
+            self.seen.crowd_charge = SHARP_CROWD_CHARGE
 
     # -- helpers ----------------------------------------------------------------------------
     def unfinished(self) -> list[int]:
@@ -730,7 +744,7 @@ class Planner:
             if odds in candidates:
                 candidates.remove(odds)
             candidates.insert(0, odds)
-        if "look" in self.skills and len(candidates) > 1:
+        if "look" in self.skills and len(candidates) > 1 and seen.n <= LOOK_MAX_SEATS:
             return self.look_ahead(candidates[:LOOK_CANDIDATES])
         return candidates[0] if candidates else self.legal[0]
 
