@@ -38,6 +38,14 @@ def choose(state: TtrState, level: str, seed: int = 3):
     return make_bot(SPECS[state.BOARD], level, seed).choose(state.view(seat), state.legal_actions())
 
 
+def normal_bots_play(state: TtrState, going_on) -> None:
+    """Normal bots play every seat of `state` while `going_on(state)` holds."""
+    bots = [make_bot(SPECS[state.BOARD], "normal", i) for i in range(state.num_players)]
+    while going_on(state):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+
+
 @pytest.mark.parametrize("board", ["iberia", "korea"])
 def test_determinize_deals_a_state_with_the_same_view(board):
     state = into_the_game(board, 30)
@@ -133,10 +141,7 @@ def test_a_bot_keeps_the_tickets_its_trains_can_finish(level):
 @pytest.mark.parametrize("board", ["iberia", "korea"])
 def test_the_opening_keep_is_a_set_the_trains_can_finish(board):
     state = SPECS[board].make(2, 5, {})
-    bots = [make_bot(SPECS[board], "normal", i) for i in range(2)]
-    while state.phase != TURN:
-        seat = state.current_player
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    normal_bots_play(state, lambda s: s.phase != TURN)
     for seat in (0, 1):
         seen = Seen(state.view(seat))
         plan = make_plan(seen, seen.tickets)
@@ -144,12 +149,8 @@ def test_the_opening_keep_is_a_set_the_trains_can_finish(board):
 
 
 def test_the_hard_bot_looks_ahead_on_its_opening_keep():
-    spec = KOREA
-    state = spec.make(2, 9, {})
-    bots = [make_bot(spec, "normal", i) for i in range(2)]
-    while state.phase == "draft":
-        seat = state.current_player
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    state = KOREA.make(2, 9, {})
+    normal_bots_play(state, lambda s: s.phase == "draft")
     action = choose(state, "hard")
     assert isinstance(action, KeepTickets) and action in state.legal_actions()
 
@@ -158,12 +159,8 @@ def test_at_five_seats_the_hard_bot_keeps_its_favourite_without_playouts(monkeyp
     """Five seats: a playout's margin swings with the other seats' luck far more than with the
     tickets kept, so the hard level keeps its planner's favourite and plays nothing out."""
     import game.games.ttr.bot as bot
-    spec = IBERIA
-    state = spec.make(5, 9, {})
-    bots = [make_bot(spec, "normal", i) for i in range(5)]
-    while state.phase == "draft":
-        seat = state.current_player
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+    state = IBERIA.make(5, 9, {})
+    normal_bots_play(state, lambda s: s.phase == "draft")
 
     def no_playouts(*args, **kwargs):
         raise AssertionError("a playout at five seats")

@@ -278,11 +278,12 @@ class TokaidoKnowledge(Knowledge):
             return rng.weighted(moves, [math.exp(stop_gain(state, piece, a.index) - WALK_COST * (a.index - here))
                                         for a in moves])
         if isinstance(first, BuySouvenirs):
-            p = state.players[state.acting_piece()]
-            keep = meal_need(p["traveller"]) if inns_ahead(state, state.acting_piece()) else 0
+            piece = state.acting_piece()
+            p = state.players[piece]
+            keep = meal_need(p["traveller"]) if inns_ahead(state, piece) else 0
             best, best_key = first, (-1, 0.0)
             for a in legal:
-                price = state.souvenir_price(state.acting_piece(), a.cards)  # type: ignore[attr-defined]
+                price = state.souvenir_price(piece, a.cards)  # type: ignore[attr-defined]
                 if price is None or p["coins"] - price < keep and a.cards:   # type: ignore[attr-defined]
                     continue
                 key = (len(a.cards), rng.random())                           # type: ignore[attr-defined]
