@@ -20,6 +20,25 @@ WORKFLOWS = ROOT / ".github" / "workflows"
 RELEASE = WORKFLOWS / "build.yml"
 SCHEMA = "vendor.github-workflows"
 
+#: The runner labels GitHub hosts, checked on 2026-12-05 against the "Available Images" table
+#: of actions/runner-images. A label GitHub retires gets no runner: a job on it waits and then
+#: fails, and the release job, which needs every build, never runs. Move a label from RUNNERS
+#: to RETIRED when GitHub announces its retirement, and date the check again.
+RUNNERS_CHECKED = "2026-12-05"
+RUNNERS = {
+    "ubuntu-latest", "ubuntu-26.04", "ubuntu-24.04", "ubuntu-22.04", "ubuntu-slim",
+    "ubuntu-26.04-arm", "ubuntu-24.04-arm", "ubuntu-22.04-arm",
+    "windows-latest", "windows-2025", "windows-2025-vs2026", "windows-2022", "windows-11-arm",
+    "macos-latest", "macos-26", "macos-26-intel", "macos-15", "macos-15-intel",
+}
+#: retired labels with the month GitHub stopped running them
+RETIRED = {"macos-14": "2026-11", "macos-13": "2025-12", "macos-12": "2024-12", "ubuntu-20.04": "2025-04",
+           "windows-2019": "2025-06"}
+#: Each action's current major version and the Node runtime it runs on, checked on
+#: 2026-12-05 against the actions' own action.yml (runs.using). Node 20 majors are past.
+ACTIONS = {"actions/checkout": 7, "actions/setup-python": 7, "actions/upload-artifact": 7,
+           "actions/download-artifact": 8}
+
 #: each build of the release, as (sys.platform, platform.machine()) on its runner
 BUILDS = {"windows-x86_64": ("win32", "AMD64"), "macos-arm64": ("darwin", "arm64"),
           "macos-x86_64": ("darwin", "x86_64"), "linux-x86_64": ("linux", "x86_64")}
@@ -118,7 +137,8 @@ def test_a_tag_builds_on_each_system_with_the_smoke_test(workflow):
     include = {entry["name"]: entry["os"] for entry in job["strategy"]["matrix"]["include"]}
     assert set(include) == set(BUILDS)
     assert include["windows-x86_64"].startswith("windows-")
-    assert re.fullmatch(r"macos-1[4-9]|macos-[2-9]\d|macos-latest", include["macos-arm64"])  # Apple silicon
+    # Apple silicon and Intel: the -intel labels are the x86_64 images, the plain ones arm64
+    assert re.fullmatch(r"macos-\d+|macos-latest", include["macos-arm64"])
     assert re.fullmatch(r"macos-\d+-intel", include["macos-x86_64"])
     # the oldest supported Ubuntu, named: ubuntu-latest would move the glibc forward by itself
     assert re.fullmatch(r"ubuntu-\d\d\.04", include["linux-x86_64"])
@@ -151,9 +171,49 @@ def test_the_release_gets_every_archive(workflow):
     assert "GH_TOKEN" in next(s for s in _steps(job) if "gh release" in s.get("run", ""))["env"]
 
 
-def test_actions_are_pinned_to_a_major_version():
+def _runner_labels(path: Path) -> list[tuple[str, str]]:
+    """(job, label) for every runner a workflow asks for, the matrix's values expanded."""
+    labels = []
+    for name, job in _yaml(path)["jobs"].items():
+        runs_on = job["runs-on"]
+        if runs_on == "${{ matrix.os }}":
+            matrix = job["strategy"]["matrix"]
+            values = [*matrix.get("os", []), *(entry["os"] for entry in matrix.get("include", []))]
+        else:
+            values = [runs_on] if isinstance(runs_on, str) else list(runs_on)
+        labels += [(name, value) for value in values]
+    return labels
+
+
+def test_every_runner_label_is_one_github_runs_today():
+    for path in _workflow_files():
+        for job, label in _runner_labels(path):
+            assert label not in RETIRED, (f"{path.name}: job {job} runs on {label}, retired by GitHub in "
+                                          f"{RETIRED[label]}: it would wait for a runner that never comes")
+            assert label in RUNNERS, (f"{path.name}: job {job} runs on {label}, not a label GitHub hosted when "
+                                      f"checked on {RUNNERS_CHECKED}: check actions/runner-images and update RUNNERS")
+
+
+def test_the_label_check_fails_on_a_retired_or_unknown_runner(tmp_path, monkeypatch):
+    """The check above can fail: the release's old Apple silicon label and a misspelt one."""
+    for label in ("macos-14", "macos-51"):
+        workflow = tmp_path / f"{label}.yml"
+        workflow.write_text(f"on: push\njobs:\n  build:\n    runs-on: {label}\n    steps:\n      - run: echo\n",
+                            encoding="utf-8")
+        monkeypatch.setattr(sys.modules[__name__], "_workflow_files", lambda workflow=workflow: [workflow])
+        with pytest.raises(AssertionError, match=label):
+            test_every_runner_label_is_one_github_runs_today()
+
+
+def test_actions_are_on_their_current_major_version():
+    """Pinned to a major (v7, not a branch), and that major the current one: the Node 20 majors
+    stopped being served their runtime."""
     for path in _workflow_files():
         for job in _yaml(path)["jobs"].values():
             for step in _steps(job):
                 if "uses" in step:
                     assert re.fullmatch(r"[\w.-]+/[\w.-]+@v\d+", step["uses"]), (path.name, step["uses"])
+                    action, major = step["uses"].split("@v")
+                    assert action in ACTIONS, f"{path.name}: {action} is not in ACTIONS: check its current major"
+                    assert int(major) == ACTIONS[action], (f"{path.name}: {action}@v{major}, current major "
+                                                           f"v{ACTIONS[action]} (checked {RUNNERS_CHECKED})")
