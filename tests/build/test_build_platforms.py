@@ -119,6 +119,19 @@ def test_version_numbers_and_release_tags():
         build.check_tag("v99.0.0", VERSION)
 
 
+def test_the_version_is_written_once():
+    """game/__init__.py holds the version; pyproject.toml takes it from there (hatchling's
+    dynamic version), so the package, the app's title, its saves and the release tag agree."""
+    import tomllib
+
+    import game
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"], "pyproject.toml states a version: keep it in game/__init__.py"
+    assert "version" in project["project"]["dynamic"]
+    assert project["tool"]["hatch"]["version"]["path"] == "game/__init__.py"
+    assert VERSION == game.__version__
+
+
 def test_windows_version_information(tmp_path):
     text = build.windows_version_info("1.2.3")
     path = build.write_windows_version_info(tmp_path / "work", "1.2.3")
