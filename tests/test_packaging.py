@@ -190,6 +190,42 @@ def test_spec_and_wheel_ship_every_asset_folder_and_package_data_file():
     assert not stray, f"add these suffixes to PACKAGE_DATA_SUFFIXES in journeys.spec: {stray}"
 
 
+# ---- the smoke test's asset check ------------------------------------------------------------
+
+@pytest.fixture
+def bundle_copy(tmp_path, monkeypatch):
+    """A copy of the four asset folders that assets.py looks in (as a frozen bundle would)."""
+    for name in assets.FOLDERS:
+        shutil.copytree(ROOT / name, tmp_path / name)
+    monkeypatch.setattr(assets, "candidate_roots", lambda: [tmp_path])
+    return tmp_path
+
+
+def test_the_smoke_check_passes_a_whole_bundle_and_fails_a_missing_or_broken_sprite(bundle_copy):
+    """A bundle without one sprite used to pass (the app draws a grey glyph instead); each kind
+    of asset the app loads must fail the smoke test when it is not there."""
+    from game.tools.smoke import check_assets
+    from game.ui import icons
+    assert "sprites/" in check_assets()
+    (bundle_copy / "sprites" / "tok_inn.svg").unlink()
+    with pytest.raises(assets.AssetError, match="tok_inn.svg"):
+        check_assets()
+    # present but drawing nothing (what nanosvg makes of what it cannot read)
+    (bundle_copy / "sprites" / "tok_inn.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"></svg>', encoding="utf-8")
+    with pytest.raises(RuntimeError, match="tok_inn"):
+        check_assets()
+    shutil.copy(ROOT / "sprites" / "tok_inn.svg", bundle_copy / "sprites" / "tok_inn.svg")
+    icons.LOAD_ERRORS.clear()
+    # (a missing map fails the scenes and bot games of the smoke test, which open every board)
+    for kind, file in (("sprites", "icon.png"), ("sounds", "bell.wav"), ("seeds", "ubike.md")):
+        moved = bundle_copy / kind / file
+        moved.rename(moved.with_suffix(".gone"))
+        with pytest.raises(Exception, match=file.split(".")[0]):
+            check_assets()
+        moved.with_suffix(".gone").rename(moved)
+
+
 # ---- the real build ---------------------------------------------------------------------------
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ in `LOAD_ERRORS` for diagnostics (the smoke test can report it).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Union
 
@@ -93,6 +94,17 @@ def _icon(name: str, size: int, rgba: tuple[int, ...] | None, convert: bool) -> 
         tint.fill(rgba)
         surf.blit(tint, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return surf
+
+
+def unreadable(names: Iterable[str], size: int = 24) -> dict[str, str]:
+    """name -> why it cannot be drawn, for each of `names` that cannot (the smoke test asks,
+    so that a bundle missing a sprite fails instead of showing fallback glyphs). Nothing is
+    cached."""
+    reasons = {}
+    for name in names:
+        if _load(name, size) is None:
+            reasons[name] = LOAD_ERRORS.get(name, "cannot be drawn")
+    return reasons
 
 
 def _load(name: str, size: int) -> pygame.Surface | None:
