@@ -1456,7 +1456,7 @@ class TtrScene(GameScene):
                 colour = theme.seat_colour(self.seat_colour(seat))
                 name = self.name(seat)
 
-                def draw(surface: pygame.Surface, _t: float, routes=routes, cities=cities or [t.a, t.b],
+                def draw(surface: pygame.Surface, _t: float, routes=routes, cities=cities or [t.a, t.b], area=area,
                          card=card, colour=colour, name=name, done=done, points=t.points) -> None:
                     self.draw_way(self.map_view(surface), routes, cities, colour if done else theme.WARNING)
                     pygame.draw.rect(surface, (12, 14, 16), area.move(0, 6), border_radius=14)
