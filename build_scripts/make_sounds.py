@@ -22,7 +22,7 @@ import math
 import sys
 import wave
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 SAMPLE_RATE = 44100
 TWO_PI = 2.0 * math.pi

@@ -101,7 +101,7 @@ def text_faults(bank: dict) -> dict[str, list[str]]:
         seen.setdefault(key, (where, u["lat"], u["lon"]))
         if not u["flags"] & HERRING:
             namesakes[fold(u["place"])].append((where, u["text"], (u["lat"], u["lon"])))
-    for place, found in namesakes.items():
+    for found in namesakes.values():
         spots = {(round(lat), round(lon)) for _, _, (lat, lon) in found}
         if len(spots) > 1:   # two places of one name: each question says which (its country)
             for where, question, _ in found:
@@ -198,7 +198,8 @@ def data_faults(bank: dict, folder: Path, builder: Any = None) -> dict[str, list
             ok = bool(record) and record[0]["featurecla"] == "Admin-1 capital" and \
                 fold(B.clean(record[0]["adm1name"] or "")) == fold(province)
             if ok:
-                group = [q for q in ne if q["adm0_a3"] == record[0]["adm0_a3"] and q["adm1name"] == record[0]["adm1name"]]
+                first = record[0]
+                group = [q for q in ne if q["adm0_a3"] == first["adm0_a3"] and q["adm1name"] == first["adm1name"]]
                 seats = [q for q in group if q["featurecla"] == "Admin-1 capital"]
                 after = [q for q in group if q is not record[0] and len(fold(q["name"])) > 3
                          and fold(q["name"]) in fold(province)]
@@ -261,7 +262,8 @@ def data_faults(bank: dict, folder: Path, builder: Any = None) -> dict[str, list
 
 def report(text: dict[str, list[str]], data: dict[str, list[str]] | None, bank: dict) -> str:
     lines = ["Ubi bank audit: " + ", ".join(f"{k} {v}" for k, v in counts(bank).items())]
-    classes = ["text that is not clean words", "a place asked twice", "a name two Ubis share, asked without saying which",
+    classes = ["text that is not clean words", "a place asked twice",
+               "a name two Ubis share, asked without saying which",
                "a capital not marked as one", "a point outside the land or sea it claims",
                "an area accepting less than its extent",
                "a place name shared within its country without a qualifier",

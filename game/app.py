@@ -19,7 +19,8 @@ import time
 import traceback
 import warnings
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -208,7 +209,7 @@ class App:
             self._restore_window(window)
         self.on_resize((pygame.display.get_surface() or self.window).get_size())
 
-    def _restore_window(self, window: "pygame.Window") -> None:
+    def _restore_window(self, window: pygame.Window) -> None:
         """After fullscreen: the size and place the window had before, or the size from the
         settings, centred, when it started in fullscreen. Set again only where SDL or the
         window manager did not restore them itself."""
@@ -293,7 +294,7 @@ class App:
             self._release_memory = True
         scene.on_exit()
 
-    def route(self, name: str) -> Callable[..., Any]:
+    def route(self, name: str) -> Any:
         """The class (or function) behind the route `name`."""
         try:
             target = self.ROUTES[name]
@@ -573,7 +574,7 @@ def _title_and_icon() -> None:
         pass
 
 
-def _display_window() -> "pygame.Window":
+def _display_window() -> pygame.Window:
     with warnings.catch_warnings():  # the display module's window, deprecated but fine
         warnings.simplefilter("ignore", DeprecationWarning)
         return pygame.Window.from_display_module()

@@ -9,7 +9,7 @@ Three layouts are supported:
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 FOLDERS = ("maps", "sprites", "sounds", "seeds")
@@ -31,7 +31,7 @@ def candidate_roots() -> list[Path]:
     return roots
 
 
-@lru_cache(maxsize=None)
+@cache
 def folder(name: str) -> Path:
     """The folder `name` (one of FOLDERS) of this installation."""
     if name not in FOLDERS:
@@ -90,8 +90,11 @@ def game_data(game_id: str, name: str = "cards.toml") -> dict:
 
 
 def font_path(bold: bool = False) -> Path:
-    """The bundled font family (Noto Sans, shipped by pygame-gui)."""
-    import pygame_gui  # pygame_gui ships the Noto Sans files in its data folder
-
-    base = Path(pygame_gui.__file__).resolve().parent / "data"
+    """The bundled font family (Noto Sans, shipped by pygame-gui in its data folder; found
+    without importing pygame-gui, so the headless engine never loads it)."""
+    import importlib.util
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or spec.origin is None:
+        raise AssetError("pygame-gui, which ships the app's font, is not installed.")
+    base = Path(spec.origin).resolve().parent / "data"
     return base / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")

@@ -16,7 +16,8 @@ import multiprocessing
 import os
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 
 def _headless() -> None:

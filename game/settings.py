@@ -23,7 +23,7 @@ class Settings:
     bot_pace: str = "normal"          # how long bots pause so a person can follow
 
     @classmethod
-    def load(cls, path: Path | None = None) -> "Settings":
+    def load(cls, path: Path | None = None) -> Settings:
         """Read the settings; anything missing or damaged falls back to its default."""
         path = path or paths.settings_path()
         settings = cls()

@@ -229,6 +229,7 @@ def test_the_smoke_check_passes_a_whole_bundle_and_fails_a_missing_or_broken_spr
 # ---- the real build ---------------------------------------------------------------------------
 
 @pytest.mark.slow
+@pytest.mark.timeout(1000)   # PyInstaller's build alone may take most of its 900 s
 def test_pyinstaller_build_passes_its_smoke_test(tmp_path):
     if importlib.util.find_spec("PyInstaller") is None:
         if os.environ.get("JOURNEYS_REQUIRE_BUILD") == "1":

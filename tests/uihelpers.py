@@ -151,7 +151,7 @@ def table_steps(app: App, scene, session, steps: int, *, on_frame=None, on_curta
         turn = scene.turn
         if turn.phase == "think":
             moves = len(session.actions)
-            assert run_until(app, lambda: len(session.actions) > moves or session.state.is_over, timeout=30)
+            assert run_until(app, lambda moves=moves: len(session.actions) > moves or session.state.is_over, timeout=30)
         elif turn.acting:
             yield turn
         else:

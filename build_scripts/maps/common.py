@@ -349,7 +349,7 @@ def pixel_areas(polygons: Iterable[Polygon], proj: MapProjection, *, smooth: int
             parts = polygons_of(shapely.simplify(poly, simplify_px, preserve_topology=True))
         speck = 1.0 if simplify_px else 0.0
 
-        def keep(ring: list[Point]) -> bool:
+        def keep(ring: list[Point], speck: float = speck) -> bool:
             return len(ring) >= 3 and (not speck or across(ring) >= speck)
 
         for part in parts:
@@ -662,7 +662,7 @@ def shore_bands(canvas: Canvas, land: list[list[Point]], holes: list[list[Point]
 
 
 def paint_land(width: int, height: int, land: list[list[Point]], holes: list[list[Point]],
-               areas: Iterable[Any], lakes: list[list[Point]]) -> tuple["Canvas", Any]:
+               areas: Iterable[Any], lakes: list[list[Point]]) -> tuple[Canvas, Any]:
     """Sea with its shallow bands, the coast, the land with a faint darker rim just inside the
     coast (the UBike board's) and the lakes, on a new supersampled canvas; and the land as a
     mask, which keeps borders and rivers off the sea (`draw_land_lines`)."""
@@ -690,7 +690,7 @@ def paint_land(width: int, height: int, land: list[list[Point]], holes: list[lis
     return canvas, land_only
 
 
-def draw_land_lines(canvas: "Canvas", land_only: Any, rivers: Iterable[Sequence[Point]],
+def draw_land_lines(canvas: Canvas, land_only: Any, rivers: Iterable[Sequence[Point]],
                     river_ink: Colour, river_width: float, borders: Iterable[Sequence[Point]],
                     border_strokes: Sequence[tuple[Colour, float]]) -> None:
     """Rivers and borders on a layer of their own, cut to the land (Natural Earth's 1:50m

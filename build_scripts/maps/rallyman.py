@@ -365,7 +365,7 @@ class Painter:
         c = self.canvas
         self.tile_base(lt)
         self.road(lt, PIT_ASPHALT)
-        for k, box in enumerate(circuit.pit_boxes):
+        for box in circuit.pit_boxes:
             pygame.draw.lines(c.surface, PIT_LINE, True, c.s(box), round(1.6 * SCALE))
         # The pit wall on the side facing the circuit, a white and grey line.
         for j in (0, 1):
@@ -545,7 +545,9 @@ def write_map(path: Path, key: str, data: dict[str, Any], grid: Grid, circuit: T
     for order, p in enumerate(placements + ([pit] if pit else [])):
         x, y = grid.centre(p.hex)
         node = ElementTree.SubElement(group, "object", {
-            "id": str(oid), "name": f"pit-{p.number}{p.side}" if p is pit else f"tile{order + 1:02d}-{p.number}{p.side}", "type": "pit" if p is pit else "tile",
+            "id": str(oid),
+            "name": f"pit-{p.number}{p.side}" if p is pit else f"tile{order + 1:02d}-{p.number}{p.side}",
+            "type": "pit" if p is pit else "tile",
             "x": format_value(round(x, 2)), "y": format_value(round(y, 2))})
         oid += 1
         props_element(node, [("order", "int", order if p is not pit else -1), ("q", "int", p.q),
@@ -595,7 +597,7 @@ def build_circuit(key: str, out_dir: Path, catalogue: dict[str, T.TileSide],
     try:
         T.check_loop(placements, catalogue, pit)
     except T.CircuitError as exc:
-        raise SystemExit(f"make_maps: rallyman-{key}: the circuit does not close: {exc}")
+        raise SystemExit(f"make_maps: rallyman-{key}: the circuit does not close: {exc}") from exc
     hexes = [p.hex for p in placements] + ([pit.hex] if pit else [])
     grid = choose_grid(hexes)
     circuit = T.lay_circuit(placements, catalogue, grid.centre, grid.size, pit)

@@ -60,7 +60,7 @@ def catmull_rom(points: Sequence[Point], step: float = 1.0) -> list[Point]:
         for j in range(n):
             t = t1 + (t2 - t1) * j / n
 
-            def lerp(a: Point, b: Point, ta: float, tb: float) -> Point:
+            def lerp(a: Point, b: Point, ta: float, tb: float, t: float = t) -> Point:
                 u = (t - ta) / (tb - ta)
                 return a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u
 
@@ -231,7 +231,7 @@ def paint_mountains(layer: Canvas, ridge: Sequence[Point], base: float, tone: fl
     layer.surface.blit(shape, (round((left - 2) * s), round((top - 2) * s)))
     # The crest in ink, thicker on the peaks, and a few hemp-fibre strokes down the slopes.
     brush(layer, crest, [0.4, 1.3, 0.9, 1.5, 0.8, 1.2, 0.4], (*SUMI, round(150 * tone)))
-    for i in range(len(crest) // 18):
+    for _ in range(len(crest) // 18):
         x, y = crest[int(rng.uniform(0.1, 0.9) * len(crest))]
         length = rng.uniform(6, 14)
         lean = rng.uniform(-0.35, 0.35)

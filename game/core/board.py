@@ -97,7 +97,7 @@ def pytmx_module():
     if "pytmx" not in sys.modules:
         blocked = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
         for name in blocked:
-            sys.modules[name] = None  # type: ignore[assignment]  # makes `import name` fail
+            sys.modules[name] = None  # makes `import name` fail
         try:
             import pytmx  # noqa: F401
         finally:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar
+from collections.abc import Iterable, Sequence
 
 from .state import Codec, tagged_from_json, tagged_to_json
 

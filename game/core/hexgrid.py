@@ -7,7 +7,8 @@ Flat-topped hexes have `staggeraxis="x"`, pointy-topped `"y"`.
 from __future__ import annotations
 
 import math
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterator
 
 SQRT3 = math.sqrt(3.0)
 
@@ -20,10 +21,10 @@ class Hex(NamedTuple):
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: "Hex") -> "Hex":  # type: ignore[override]
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
-    def __sub__(self, other: "Hex") -> "Hex":
+    def __sub__(self, other: Hex) -> Hex:
         return Hex(self.q - other.q, self.r - other.r)
 
 

@@ -7,9 +7,11 @@ works through this small surface, so no per-game code is needed outside the game
 from __future__ import annotations
 
 import dataclasses
+import enum
 import re
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Final
+from collections.abc import Iterable, Mapping
 
 from .state import ATOM, FLAT, Codec, DeclaredState, public, secret, tagged_from_json, tagged_to_json
 
@@ -40,9 +42,21 @@ def decode_action(kinds: Mapping[str, type[Action]], data: Any) -> Action:
     return tagged_from_json(dict(kinds), data, "kind", "action")
 
 
+class Chance(enum.Enum):
+    """The type of CHANCE: one member, so a type checker tells it from a seat number."""
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+
 #: `current_player` at a random step that a game exposes (dice whose odds a preview or an
 #: expectimax bot needs): the session draws one of `chance_outcomes()` with the state's generator.
-CHANCE = "chance"
+#: Test for it with `is CHANCE`.
+CHANCE: Final = Chance.CHANCE
+
+#: who acts: a seat, CHANCE, or None once the game is over
+Mover = int | Chance | None
 
 
 @dataclasses.dataclass(slots=True)
@@ -69,7 +83,7 @@ class Event:
             return self.private_text
         return self.text
 
-    def for_viewer(self, viewer: int | None) -> "Event":
+    def for_viewer(self, viewer: int | None) -> Event:
         """The event as `viewer` may know it: the private part only for its owner."""
         if self.private_for is not None and viewer == self.private_for:
             return self
@@ -135,7 +149,7 @@ class GameState(DeclaredState, ABC):
     # ---- what the seat to act may do ---------------------------------------------------
     @property
     @abstractmethod
-    def current_player(self) -> int | str | None:
+    def current_player(self) -> Mover:
         """The seat to act; CHANCE at an exposed random step; None once the game is over."""
 
     @abstractmethod
@@ -164,7 +178,7 @@ class GameState(DeclaredState, ABC):
         """Roll the random steps the game exposes (CHANCE nodes) with the state's own
         generator, as the session does after every action; returns their events."""
         events: list[Event] = []
-        while self.current_player == CHANCE:
+        while self.current_player is CHANCE:
             events += self.apply(self.sample_chance(), trusted=True)
             self.reveal()
         return events
@@ -284,7 +298,7 @@ class GameState(DeclaredState, ABC):
 
 def seat_token(seat: int) -> str:
     """How rules name a seat in log lines; the app fills in the seat's name (fill_names)."""
-    return "{P%d}" % seat
+    return f"{{P{seat}}}"
 
 
 _TOKEN = re.compile(r"\{P(\d+)\}")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
 
 from .protocol import Action, GameState, decode_action
 
@@ -85,7 +86,7 @@ class GameSpec:
     load_state: Callable[[dict[str, Any]], GameState] | None = None
     action_types: tuple[type[Action], ...] = ()
     #: determinize(view, rng) -> a full state consistent with what that seat saw
-    determinize: Callable[[dict[str, Any], "Rng"], GameState] | None = None
+    determinize: Callable[[dict[str, Any], Rng], GameState] | None = None
     #: "module:attribute" of the game's bot knowledge (see core/ai/base.py), imported lazily
     bot_knowledge: str = ""
     #: "module:Class" of the game's scene, imported lazily (core never imports pygame)

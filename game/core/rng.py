@@ -6,7 +6,8 @@ integers, which go into saves and clones.
 """
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import MutableSequence, Sequence
 
 T = TypeVar("T")
 
@@ -74,7 +75,7 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self, salt: int) -> "Rng":
+    def fork(self, salt: int) -> Rng:
         """A new independent generator derived from this one (does not advance it)."""
         child = Rng.__new__(Rng)
         child.inc = ((self.state ^ (salt * 0x9E3779B97F4A7C15)) << 1 | 1) & _MASK64
@@ -82,7 +83,7 @@ class Rng:
         child._step()
         return child
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         twin = Rng.__new__(Rng)
         twin.state = self.state
         twin.inc = self.inc
@@ -92,7 +93,7 @@ class Rng:
         return [self.state, self.inc]
 
     @classmethod
-    def from_json(cls, data: Sequence[int]) -> "Rng":
+    def from_json(cls, data: Sequence[int]) -> Rng:
         rng = cls.__new__(cls)
         rng.state, rng.inc = int(data[0]) & _MASK64, int(data[1]) & _MASK64
         return rng

@@ -13,7 +13,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, TypeGuard
+from collections.abc import Callable
 
 SAVE_FORMAT = "journeys-save"
 SAVE_VERSION = 1
@@ -83,7 +84,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
 def remove_temp_files(folder: Path, older_than: float = STALE_TEMP_S) -> list[Path]:
     """Delete what interrupted writes left in `folder` (`.name.xxxx.tmp`, older than
     `older_than` seconds, so a write going on right now is left alone); returns what went."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         candidates = [p for p in Path(folder).iterdir()
@@ -221,7 +222,7 @@ def read_json_file(path: Path, what: str, max_bytes: int | None = None) -> Any:
         raise SaveError(f"{what} is damaged: {str(exc)[:120]}.") from None
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 import dataclasses
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from .board import BoardError
-from .protocol import Action, Event, GameState, IllegalAction, log_lines
+from .protocol import CHANCE, Action, Event, GameState, IllegalAction, log_lines
 from .registry import GameSpec, load_games
 from .saves import (SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, describe_os_error, read_save,
                     write_json_atomic)
@@ -43,7 +44,7 @@ class Seat:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls, data: Any) -> "Seat":
+    def from_json(cls, data: Any) -> Seat:
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise ValueError(f"not a seat: {data!r}")
         kind = data.get("kind", PERSON)
@@ -105,6 +106,8 @@ class Session:
         seat = self.state.current_player
         if seat is None:
             raise IllegalAction("The game is over.")
+        if seat is CHANCE:
+            raise IllegalAction("The dice are rolled first.")
         undoable = not self.seats[seat].is_bot
         before = self.state.clone() if undoable else None
         epoch = self.state.info_epoch
@@ -200,7 +203,7 @@ class Session:
         if self.autosave_path is None:
             return
         if not self._autosave_trusted:
-            self._keep_foreign_autosave()
+            self._keep_foreign_autosave(self.autosave_path)
         data = self.to_save()
         if self.autosave_in_background:
             WRITER.write(self.autosave_path, data, self._autosave_done)
@@ -215,12 +218,12 @@ class Session:
     def _autosave_done(self, problem: str | None) -> None:
         self.autosave_problem = problem
 
-    def _keep_foreign_autosave(self) -> None:
+    def _keep_foreign_autosave(self, path: Path) -> None:
         """The autosave path holds a file this session did not write: replace it only if it
         is a save this Journeys reads; else leave it be and autosave to a file of our own."""
         from .autosaves import new_path
         try:
-            read_save(self.autosave_path)
+            read_save(path)
         except SaveError:
             self.autosave_path = new_path(self.spec.id)
         self._autosave_trusted = True
@@ -237,7 +240,7 @@ class Session:
 
     @classmethod
     def from_save(cls, data: dict[str, Any], *, autosave_path: Path | None = None,
-                  source: str = "the save") -> "Session":
+                  source: str = "the save") -> Session:
         """Rebuild a session by replaying a save's actions. SaveError says what is wrong."""
         games = load_games()
         spec = games.get(data.get("game"))  # type: ignore[arg-type]
@@ -268,7 +271,7 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: Path, *, autosave_path: Path | None = None) -> "Session":
+    def load(cls, path: Path, *, autosave_path: Path | None = None) -> Session:
         """The session a save file holds. Continuing an autosave (`autosave_path` is the file
         read) replaces it as the game goes on, since it has just been read."""
         data = read_save(path, known_games=set(load_games()))

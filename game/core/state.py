@@ -34,7 +34,8 @@ A field holding values that JSON cannot carry (typed steps, say) names a `Codec`
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Sequence
 
 PUBLIC, OWN, SECRET = "public", "own", "secret"
 ATOM, FLAT, NESTED, DEEP = "atom", "flat", "nested", "deep"
@@ -58,7 +59,7 @@ class Field:
     count: bool = False
     codec: Codec | None = None
     #: for records: the keys of each seat's record, as fields of their own
-    keys: tuple["Field", ...] = ()
+    keys: tuple[Field, ...] = ()
 
     @property
     def is_records(self) -> bool:
@@ -216,8 +217,8 @@ class _Plan:
 
     @staticmethod
     def _record_copier(f: Field) -> Callable[[Any], Any]:
-        deep_keys = [(k.name, _copier(k.shape)) for k in f.keys]
-        deep_keys = [(n, c) for n, c in deep_keys if c is not None]
+        copiers = [(k.name, _copier(k.shape)) for k in f.keys]
+        deep_keys = [(n, c) for n, c in copiers if c is not None]
 
         def copy_records(value: list[dict[str, Any]]) -> list[dict[str, Any]]:
             out = []

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from . import paths
 from .saves import SaveError, read_json_file, write_json_atomic

@@ -15,7 +15,8 @@ random games and compares whole games, not a state's JSON with itself.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec
@@ -105,6 +106,8 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
     expect(state.to_json() == snapshot, f"{spec.id}: playing on a clone changed the original "
                                          f"(a list shared between them?)")
     # a saved state, loaded, plays on exactly alike
+    if spec.load_state is None:
+        raise ContractError(f"{spec.id}: the spec has no load_state")
     loaded = spec.load_state(json.loads(json.dumps(snapshot)))
     expect(loaded.to_json() == snapshot, f"{spec.id}: to_json after load_state differs")
     expect(_play_on(loaded, ahead).to_json() == expected,
@@ -129,10 +132,9 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
         if seat is None:
             continue
         # the view does not change when what the seat may not see changes
-        for shuffled in _shuffled_hidden(state, seat, rng):
+        for what, shuffled in _shuffled_hidden(state, seat, rng):
             expect(shuffled.view(seat) == view,
-                   f"{spec.id}: seat {seat}'s view changes with something it may not see "
-                   f"({shuffled._shuffled_field})")
+                   f"{spec.id}: seat {seat}'s view changes with something it may not see ({what})")
         # a determinization is consistent with the view
         if spec.determinize is not None:
             for _ in range(samples):
@@ -147,7 +149,7 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
 
 
 def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
-    line = []
+    line: list[Action] = []
     while len(line) < horizon and not state.is_over:
         legal = state.legal_actions()
         action = legal[rng.below(len(legal))]
@@ -157,14 +159,15 @@ def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
     return line
 
 
-def _shuffled_hidden(state: GameState, seat: int, rng: Rng) -> Iterator[GameState]:
-    """Copies of `state` with one hidden list (that `seat` may not see) shuffled in each."""
+def _shuffled_hidden(state: GameState, seat: int, rng: Rng) -> Iterator[tuple[str, GameState]]:
+    """Copies of `state` with one hidden list (that `seat` may not see) shuffled in each, with
+    what was shuffled."""
     for f in type(state).hidden_fields():
-        for twin in _shuffle_field(state, f.name, seat, rng, f.visibility):
-            yield twin
+        yield from _shuffle_field(state, f.name, seat, rng, f.visibility)
 
 
-def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility: str) -> Iterator[GameState]:
+def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng,
+                   visibility: str) -> Iterator[tuple[str, GameState]]:
     def shuffled(value: Any) -> Any:
         if isinstance(value, list) and len(value) > 1:
             items = list(value)
@@ -178,8 +181,7 @@ def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility:
         if new is not None:
             twin = state.clone()
             setattr(twin, name, new)
-            twin._shuffled_field = name
-            yield twin
+            yield name, twin
         return
     if top is not None and visibility == OWN:
         others = [s for s in range(len(top)) if s != seat]
@@ -188,8 +190,7 @@ def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility:
             if new is not None:
                 twin = state.clone()
                 getattr(twin, name)[other] = new
-                twin._shuffled_field = f"{name}[{other}]"
-                yield twin
+                yield f"{name}[{other}]", twin
         # two other seats' secrets swapped (a card each, say): nothing of it may show
         for a, b in zip(others, others[1:]):
             same_size = not isinstance(top[a], list) or (isinstance(top[b], list) and len(top[a]) == len(top[b]))
@@ -197,8 +198,7 @@ def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility:
                 twin = state.clone()
                 entries = getattr(twin, name)
                 entries[a], entries[b] = entries[b], entries[a]
-                twin._shuffled_field = f"{name}[{a}]<->{name}[{b}]"
-                yield twin
+                yield f"{name}[{a}]<->{name}[{b}]", twin
         return
     # a key of per-seat records
     for f in type(state).declared():
@@ -209,8 +209,7 @@ def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng, visibility:
             if other != seat and new is not None:
                 twin = state.clone()
                 getattr(twin, f.name)[other][name] = new
-                twin._shuffled_field = f"{f.name}[{other}].{name}"
-                yield twin
+                yield f"{f.name}[{other}].{name}", twin
 
 
 def first_difference(a: Any, b: Any, path: str = "view") -> str:

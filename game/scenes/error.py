@@ -19,7 +19,7 @@ BOX = pygame.Rect(460, 300, 1000, 460)
 
 
 class ErrorScene(Overlay):
-    def __init__(self, app: "App", exc: BaseException) -> None:
+    def __init__(self, app: App, exc: BaseException) -> None:
         super().__init__(app)
         self.summary = f"{type(exc).__name__}: {exc}"[:300]
         # the game just played autosaved last, so it is the newest unfinished one

@@ -39,7 +39,7 @@ LIST_MARGIN = 6    # rows may draw this far outside the list window: room for th
 class LoadScene(Scene):
     """Every save with its game, seats, move count and date; load, delete, or go back."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: list[SaveRow] = []
         self.row_tops: list[int] = []    # each row's top within the list's content

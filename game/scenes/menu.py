@@ -47,7 +47,7 @@ def menu_games() -> list[GameSpec]:
 
 
 class MenuScene(Scene):
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.games = menu_games()
         self.tiles = tile_rects(len(self.games))

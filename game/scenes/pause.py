@@ -17,7 +17,7 @@ PANEL = pygame.Rect(710, 190, 500, 700)
 
 
 class PauseScene(Overlay):
-    def __init__(self, app: "App", game: "GameScene", hide_board: bool = False) -> None:
+    def __init__(self, app: App, game: GameScene, hide_board: bool = False) -> None:
         super().__init__(app)
         self.game = game
         if hide_board:

@@ -23,7 +23,7 @@ TABLE = pygame.Rect(240, 230, 1440, 640)
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: "App", session: Session) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         state = session.state

@@ -252,7 +252,7 @@ class RulesScene(Overlay):
 
     dim_alpha = 190
 
-    def __init__(self, app: "App", game_id: str | None = None) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
         super().__init__(app)
         preload_fonts(self.ui, fonts_used())
         self.specs: list[GameSpec] = list(playable_games())

@@ -41,14 +41,14 @@ def safe_name(name: str) -> str:
     return kept
 
 
-def default_save_name(session: "Session") -> str:
+def default_save_name(session: Session) -> str:
     return f"{session.spec.title} {time.strftime('%Y-%m-%d %H-%M')}"
 
 
 class SaveDialog(Overlay):
     """Name the save and write it; asks before replacing a save of the same name."""
 
-    def __init__(self, app: "App", session: "Session") -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.message = ""

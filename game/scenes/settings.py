@@ -60,7 +60,7 @@ def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} \u00d7 {size[1]}"
 
 
-def short_path(path: "Path | str", size: int, width: int) -> str:
+def short_path(path: Path | str, size: int, width: int) -> str:
     """`path` as a person reads it in `width` pixels: the home folder as "~", and when still
     too long, the folders in the middle as "…" (the start and the file's own name stay)."""
     text = str(path)
@@ -93,7 +93,7 @@ class SettingsScene(Overlay):
 
     dim_alpha = 190
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
         self.message = ""                 # a failed save, in the warning colour

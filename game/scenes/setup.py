@@ -111,7 +111,7 @@ def save_last_setup(spec: GameSpec, seats: list[Seat], options: dict[str, Any]) 
 
 
 class SetupScene(Scene):
-    def __init__(self, app: "App", spec: GameSpec) -> None:
+    def __init__(self, app: App, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec
         remembered = load_last_setup(spec)

@@ -130,7 +130,7 @@ def game_records(data: dict[str, Any]) -> list[GameRecord]:
 class StatsScene(Scene):
     """Games played, wins by seat kind and the best scores, per game; reset on request."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.note = ""             # a damaged file set aside, shown above the cards
         self.message = ""

@@ -27,7 +27,7 @@ def banner_lines(problem: str) -> tuple[str, str]:
             "data folder writable.")
 
 
-def add_save_banner(scene: "GameScene") -> None:
+def add_save_banner(scene: GameScene) -> None:
     """Add the banner's layer on top of the scene's others."""
     session = scene.session
 

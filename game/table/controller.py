@@ -8,7 +8,8 @@ one who looked last was someone else; while bots play, a person's secrets are of
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.core.ai.bots import BOT_SETTINGS
 from game.core.protocol import CHANCE, Action, Event, IllegalAction, fill_names
@@ -64,7 +65,7 @@ class TableContext:
 
     It never hands out the session's state: a scene cannot show what its viewer may not see."""
 
-    def __init__(self, table: "TableController") -> None:
+    def __init__(self, table: TableController) -> None:
         self._table = table
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
@@ -160,7 +161,7 @@ class TableController:
 
     def to_act(self) -> int | None:
         seat = self.session.state.current_player
-        return None if seat is None or seat == CHANCE else seat
+        return None if seat is None or seat is CHANCE else seat
 
     def _initial_viewer(self) -> int | None:
         humans = self.humans()

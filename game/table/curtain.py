@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class CurtainScene(Scene):
     opaque = True   # nothing of the board shows through
 
-    def __init__(self, app: "App", game: "GameScene", seat: int) -> None:
+    def __init__(self, app: App, game: GameScene, seat: int) -> None:
         super().__init__(app)
         self.game = game
         self.seat = seat

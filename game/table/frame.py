@@ -12,7 +12,8 @@ A game's scene subclasses it: it adds its board layers in `build_board`, draws a
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
 
 import pygame
 import pygame_gui
@@ -60,7 +61,7 @@ def close_bot_runner() -> None:
         _RUNNER = None
 
 
-def open_game(app: "App", session: Session, *, bots_paused: bool = False) -> "GameScene":
+def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameScene:
     """Start showing `session` in its game's scene, on top of the main menu."""
     scene_class = import_attr(session.spec.scene)
     scene = scene_class(app, session, bots_paused=bots_paused)
@@ -131,7 +132,8 @@ def _changed_band(old: pygame.Surface | None, new: pygame.Surface, rect: pygame.
         return pygame.Rect(rect)
     # the pixels, row after row, read in place (copying all of them costs more than it saves);
     # the views lock the surfaces, so they are let go before anything blits them
-    va, vb = memoryview(old.get_view("0")), memoryview(new.get_view("0"))
+    # (a BufferProxy has the buffer protocol; pygame's stubs do not say so)
+    va, vb = memoryview(old.get_view("0")), memoryview(new.get_view("0"))  # type: ignore[arg-type]
     try:
         pitch, rows = new.get_pitch(), new.get_height()
 
@@ -168,7 +170,7 @@ class GameScene(Scene):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
-    def __init__(self, app: "App", session: Session, *, bots_paused: bool = False) -> None:
+    def __init__(self, app: App, session: Session, *, bots_paused: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.spec = session.spec
@@ -269,7 +271,8 @@ class GameScene(Scene):
     def _flatten_lone_layers(self) -> None:
         """Layers that overlap no other lie on the table's background alone (`draw` fills it
         first): keep their pictures flattened onto it."""
-        background = tuple(pygame.Color(theme.BG))[:3]
+        bg = pygame.Color(theme.BG)
+        background = (bg.r, bg.g, bg.b)
         for layer in self.layers:
             alone = not any(other is not layer and other.rect.colliderect(layer.rect) for other in self.layers)
             layer.backdrop = background if alone else None
@@ -417,7 +420,7 @@ class GameScene(Scene):
             if self._results_at is not None and time.perf_counter() >= self._results_at:
                 self._results_at = None
                 self.show_results()
-        elif nxt.kind == "bot":
+        elif nxt.kind == "bot" and nxt.seat is not None:
             self._drive_bot(nxt.seat)
         elif nxt.kind == "curtain":
             self.app.push(self.app.scene("curtain", self, nxt.seat))
@@ -833,6 +836,7 @@ class GameScene(Scene):
         for layer in self.layers:
             if layer.surface is None:
                 layer.refresh()
+            assert layer.surface is not None   # a layer never drawn always renders
             canvas.blit(layer.surface, layer.rect)
         self.draw_overlay(canvas)
         self.anim.draw(canvas)
@@ -850,7 +854,7 @@ class GameScene(Scene):
         budget_end = self.app.frame_started + FRAME_WORK_S
         self._layers_waiting = False
         drawn = False
-        for layer in sorted(self.layers, key=lambda l: -l.waited):
+        for layer in sorted(self.layers, key=lambda waiting: -waiting.waited):
             allowed = (layer.surface is None or time.perf_counter() + layer.cost < budget_end
                        or (layer.waited and not drawn))
             if layer.refresh(allowed):

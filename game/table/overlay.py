@@ -11,11 +11,11 @@ rectangle stands for the whole key: it is redrawn whenever the key changes.
 """
 from __future__ import annotations
 
-from typing import Callable, Hashable, Union
+from collections.abc import Callable, Hashable
 
 import pygame
 
-Item = Union[pygame.Rect, tuple[pygame.Rect, Hashable]]
+Item = pygame.Rect | tuple[pygame.Rect, Hashable]
 
 
 class KeyedOverlay:
@@ -24,7 +24,7 @@ class KeyedOverlay:
         self._key = key
         self._rects = rects
         self._last_key: Hashable = object()
-        self._last_items: set[tuple[tuple[int, int, int, int], Hashable]] = set()
+        self._last_items: set[tuple[tuple[int, ...], Hashable]] = set()
         self._redraw_all = True
         self._changes = 0
 

@@ -7,7 +7,8 @@ was for. Keys are usually legal actions, or words such as "back".
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Hashable, Sequence
+from typing import Any
+from collections.abc import Hashable, Sequence
 
 import pygame
 

@@ -14,7 +14,8 @@ rules would refuse.
 """
 from __future__ import annotations
 
-from typing import Callable, Generic, Hashable, Sequence, TypeVar
+from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Sequence
 
 A = TypeVar("A")
 
@@ -70,7 +71,7 @@ class Picker(Generic[A]):
             self.all = list(legal)
         self.chosen = []
 
-    def follow(self, legal: Sequence[A]) -> "Picker[A]":
+    def follow(self, legal: Sequence[A]) -> Picker[A]:
         """Keep in step with the legal actions of the view: when they changed (a move, an undo,
         another viewer), start again from them; else keep the choices made. Returns itself."""
         legal = list(legal)
@@ -126,7 +127,7 @@ class Basket(Generic[A]):
             self._sets = {frozenset(self.things(a)) for a in self.all}
         self.chosen = ()
 
-    def follow(self, legal: Sequence[A]) -> "Basket[A]":
+    def follow(self, legal: Sequence[A]) -> Basket[A]:
         """Keep in step with the view's legal actions: empty the basket when they changed."""
         kept = [a for a in legal if self.keep is None or self.keep(a)]
         if kept != self.all:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import time
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 
 def check_assets() -> str:

@@ -6,7 +6,8 @@ everything jumps to its end at once.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import pygame
 

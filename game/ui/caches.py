@@ -8,7 +8,8 @@ import ctypes
 import ctypes.util
 import gc
 import sys
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 _CACHES: list[Callable[[], Any]] = []
 

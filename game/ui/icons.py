@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Union
 
 import pygame
 
 from game import assets
 
-ColourLike = Union[tuple[int, int, int], tuple[int, int, int, int], str, pygame.Color]
+ColourLike = tuple[int, int, int] | tuple[int, int, int, int] | str | pygame.Color
 
 #: Every icon shipped in sprites/, without the .svg extension.
 ICON_NAMES: tuple[str, ...] = (

@@ -7,7 +7,7 @@ animation costs a fraction of a full-screen smoothscale.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pygame
 

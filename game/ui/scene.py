@@ -7,7 +7,8 @@ since the last frame, and draws the whole canvas when asked. It tells the app wh
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -26,7 +27,7 @@ class CanvasUIManager(pygame_gui.UIManager):
     """pygame-gui working on the logical canvas: mouse positions come already mapped by the
     app's viewport (events) or from the app's last known canvas position (hovering)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(LOGICAL_SIZE, str(THEME_FILE), enable_live_theme_updates=False)
         self._app = app
         self._signature: dict[int, tuple] = {}
@@ -87,7 +88,7 @@ class Scene:
     route = ""             # the name App.scene made it by ("menu", "pause"...), if it did
     releases_memory = False   # when it closes, the app empties the caches (a game's table)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.ui = CanvasUIManager(app)
         self._full = True

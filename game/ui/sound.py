@@ -10,7 +10,7 @@ reason is kept in `last_error` for diagnostics (the settings screen or a log may
 from __future__ import annotations
 
 import time
-from typing import Iterable
+from collections.abc import Iterable
 
 import pygame
 

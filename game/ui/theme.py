@@ -273,9 +273,10 @@ def fit_button_label(label: str, width: int, kind: str = "") -> tuple[str, str, 
 TOOLTIP_W = 520   # the widest a drawn tooltip gets
 
 
-def tooltip_rect(string: str, anchor: pygame.Rect, bounds: pygame.Rect = pygame.Rect(0, 0, 1920, 1080)) -> pygame.Rect:
+def tooltip_rect(string: str, anchor: pygame.Rect, bounds: pygame.Rect | None = None) -> pygame.Rect:
     """Where `draw_tooltip` puts the box for `string`: below `anchor` (above it when there is
-    no room below), kept inside `bounds`."""
+    no room below), kept inside `bounds` (a 1920x1080 screen when not given)."""
+    bounds = bounds or pygame.Rect(0, 0, 1920, 1080)
     lines = wrap(string, SIZE_SMALL, TOOLTIP_W - 28)
     width = max(font(SIZE_SMALL).size(line)[0] for line in lines) + 28
     box = pygame.Rect(0, 0, width, len(lines) * font(SIZE_SMALL).get_linesize() + 20)

@@ -200,7 +200,7 @@ class _Coin:
     def is_over(self) -> bool:
         return self.value is not None
 
-    def clone(self) -> "_Coin":
+    def clone(self) -> _Coin:
         return _Coin()
 
     def apply(self, action, trusted: bool = False):

@@ -67,12 +67,12 @@ class DiceRace(GameState):
         elif isinstance(action, Face):
             self.rolling = [False]
             if action.pips == 1:
-                self.emit("bust", "{P%d} rolls a 1." % self.turn, seat=self.turn)
+                self.emit("bust", f"{{P{self.turn}}} rolls a 1.", seat=self.turn)
                 self.pending = [0]
                 self.turn = (self.turn + 1) % self.num_players
             else:
                 self.pending = [self.pending[0] + action.pips]
-                self.emit("roll", "{P%d} rolls %d." % (self.turn, action.pips), seat=self.turn,
+                self.emit("roll", f"{{P{self.turn}}} rolls {action.pips}.", seat=self.turn,
                           pips=action.pips)
         elif isinstance(action, Stop):
             self.banked[self.turn] += self.pending[0]
@@ -145,7 +145,7 @@ class HighCard(GameState):
         assert isinstance(action, Play)
         self.hands[self.turn].remove(action.card)
         self.table.append(action.card)
-        self.emit("play", "{P%d} plays %d." % (self.turn, action.card), seat=self.turn)
+        self.emit("play", f"{{P{self.turn}}} plays {action.card}.", seat=self.turn)
         self.turn = (self.turn + 1) % self.num_players
         if len(self.table) == self.num_players:
             best = max(range(self.num_players), key=lambda s: self.table[s])

@@ -106,7 +106,7 @@ def test_rmg_4_rounds_alternate_and_every_car_plays_once() -> None:
             if e.kind == "turn":
                 turns.setdefault(state.round_no, []).append(e.seat)
     assert [c for c, _ in rounds][:4] == ["black", "white", "black", "white"]
-    for colour, order in rounds:
+    for _colour, order in rounds:
         assert sorted(order) == [0, 1, 2]
     for round_no, seats in turns.items():
         if 1 < round_no < state.round_no:  # round 1 began at setup

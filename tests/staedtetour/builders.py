@@ -9,7 +9,7 @@ cards in hand") and leave the bookkeeping to these functions.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.games.staedtetour import SPEC
 from game.games.staedtetour.rules import (DESTINATION_KEYS, DESTINATIONS, ROUND, SINGLE, StaedtetourState,

@@ -8,8 +8,9 @@ from game.core.rng import Rng
 from game.games.tokaido import SPEC
 from game.games.tokaido.actions import BuySouvenirs, Move
 from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, stop_gain
-from game.games.tokaido.data import FARM, INN, VILLAGE, next_inn_index
-from tests.tokaido.builders import holding, others_at_next_inn, started, stop_index
+from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FARM, HOTSPRING, INN, SEA, SECTIONS, VILLAGE,
+                                     next_inn_index)
+from tests.tokaido.builders import holding, others_at_next_inn, panoramas, started, stop_index
 
 
 def test_the_next_meal_comes_first_in_what_coins_are_worth() -> None:
@@ -90,3 +91,26 @@ def test_only_a_traveller_short_of_meal_money_is_sent_to_the_farm() -> None:
     others_at_next_inn(state, 0, farm - 2)
     holding(state, 0, coins=0)
     assert KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(1), "hard") is None
+
+
+def test_playouts_value_a_stop_by_what_it_may_give_with_crossroads_and_the_first_finish() -> None:
+    """The playouts' guess at a stop counts what the stop may give: the achievement for the
+    first to finish a panorama (TOK-18), a cherry tree while any are left (TOK-48) and a bath
+    house for a coin to spare (TOK-49); without Crossroads neither of the last two."""
+    state = started(3, 1)
+    sea = stop_index(state, SEA)
+    panoramas(state, 0, sea=SECTIONS[SEA] - 1)
+    last_part = float(SECTIONS[SEA])
+    assert stop_gain(state, 0, sea) == last_part + ACHIEVEMENT_POINTS
+    state.panorama_firsts[SEA] = 1
+    assert stop_gain(state, 0, sea) == last_part
+    spring = stop_index(state, HOTSPRING)
+    holding(state, 0, coins=9)
+    plain_spring = stop_gain(state, 0, spring)
+    cross = started(3, 1, crossroads=True)
+    holding(cross, 0, coins=9)
+    assert stop_gain(cross, 0, stop_index(cross, SEA)) > 1.0          # the first part: 1 point
+    assert stop_gain(cross, 0, stop_index(cross, HOTSPRING)) > plain_spring
+    cross.cherry_left = cross.bath_left = 0
+    assert stop_gain(cross, 0, stop_index(cross, SEA)) == 1.0
+    assert stop_gain(cross, 0, stop_index(cross, HOTSPRING)) == plain_spring

@@ -3,7 +3,7 @@ glowing place, a refused walk, shopping in a village, the temple, a meal at an i
 option, the curtain between two people, bots to the end, and the monkey."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest

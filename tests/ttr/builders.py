@@ -9,7 +9,7 @@ stay 110 and the public counts agree.
 from __future__ import annotations
 
 import heapq
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.games.ttr import IBERIA, KOREA
 from game.games.ttr.data import FESTIVAL_PREFIX, LOCO, TICKET_DRAFT_CARD, Route, is_festival

@@ -381,7 +381,7 @@ def test_TTR_21_no_longest_route_bonus():
     hold_tickets(state, 1, [])
     end_by_passing(state)
     labels = [label for label, _ in state.score_breakdown()]
-    assert not any("long" in l.lower() or "globe" in l.lower() for l in labels)
+    assert not any("long" in label.lower() or "globe" in label.lower() for label in labels)
     assert state.scores()[0] == sum(r.points for r in shortest_path(state, "seoul", "busan"))
 
 

@@ -417,3 +417,62 @@ def test_the_look_ahead_cut_short_still_answers_from_its_playouts():
     assert deadline.passed()
     assert planner.look_ahead([bad, good], samples=4, deadline=deadline) == good
     assert len(planner.look_totals) == 2 and planner.look_totals[1] > planner.look_totals[0]
+
+
+def rich_festival_position(lying: int) -> tuple[TtrState, int]:
+    """Iberia, five seats: seat 0 holds one ticket far from Barcelona, a train to spare beyond
+    its way, and a hand that pays for Girona-Barcelona (one train) but for no route of that
+    way; `lying` Barcelona festival cards lie by the city. Returns the state and the route."""
+    from game.games.ttr.bot import shortest_path
+    from tests.ttr.builders import route
+    state = ready("iberia", 5, 2)
+    girona = next(r for r in state.board.routes
+                  if {r.a, r.b} == {"girona", "barcelona"} and r.colour != "grey")
+    seen = Seen(state.view(0))
+    ticket = next(t for t in state.board.tickets
+                  if "barcelona" not in (t.a, t.b) and 4 <= (way := shortest_path(
+                      seen, t.a, t.b, set()))[0] <= 10
+                  and all(seen.routes_by_id[r].colour not in (girona.colour, "grey")
+                          and seen.routes_by_id[r].length > 1
+                          and "barcelona" not in (seen.routes_by_id[r].a, seen.routes_by_id[r].b)
+                          for r in way[1]))
+    hold_tickets(state, 0, [ticket.index])
+    give(state, 0, [girona.colour])
+    state.trains[0] = make_plan(Seen(state.view(0)), [ticket.index]).trains + 1
+    state.festival_at["barcelona"] = lying
+    assert route(state, "girona", "barcelona", girona.colour) == girona
+    return state, girona.id
+
+
+def test_the_hard_bot_claims_into_a_festival_city_for_a_rich_pile_ahead_of_its_plan():
+    """Iberia's festival chart rises steeply (five cards of a city score 13) and a pile goes to
+    whoever claims into its city first: with five Barcelona cards lying, the hard level takes
+    a one-train route into Barcelona off its plan ("feast"); with one card lying it does not,
+    and neither does the normal level, whose trains are all the plan's."""
+    state, girona = rich_festival_position(5)
+    action = choose(state, "hard")
+    assert isinstance(action, Claim) and action.route == girona
+    assert not isinstance(choose(state, "normal"), Claim)
+    poor, _ = rich_festival_position(1)
+    assert not isinstance(choose(poor, "hard"), Claim)
+
+
+def test_the_easy_bot_idles_on_a_ready_claim_only_while_it_has_turns_to_spare():
+    """The easy level now and then draws although its plan could claim; late in the game,
+    with no turns to spare (the other seat down to its last trains), it always claims."""
+    state = ready("korea")
+    hold_tickets(state, 0, [ANDONG_POHANG])
+    give(state, 0, ["black", "black", "black", "red"])
+    show(state, ["green", "pink", "white", "yellow", "orange"])
+    state.trains[1] = 7
+    assert all(isinstance(choose(state, "easy", seed), Claim) for seed in range(24))
+
+
+def test_on_a_crowded_board_the_easy_bot_too_charges_a_long_way_more():
+    """The easy level's noisy play cannot afford a long way on a crowded board either: at five
+    seats it charges a ticket's trains as the hard level does, more than the normal level."""
+    from game.games.ttr.bot import Planner, train_charge
+    state = ready("iberia", 5, 2)
+    view, legal = state.view(0), state.legal_actions()
+    easy, normal, hard = (Planner(view, legal, Rng(1), level).seen for level in ("easy", "normal", "hard"))
+    assert train_charge(easy) == train_charge(hard) > train_charge(normal)

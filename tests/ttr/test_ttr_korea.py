@@ -6,10 +6,10 @@ import pytest
 from game.core.protocol import IllegalAction
 from game.games.ttr import KOREA as KOREA_SPEC
 from game.games.ttr.data import COLOURS, GREY, LAST_ROUND_TRAINS, PROVINCE_BONUS, TRAINS
-from game.games.ttr.rules import (DRAWING, KEEP, PLACE, TURN, Claim, DrawCard, DrawTickets,
+from game.games.ttr.rules import (DRAWING, KEEP, PLACE, Claim, DrawCard, DrawTickets,
                                   ExpressDraw, KeepTickets, Place)
 from tests.ttr.builders import (DECK, LOCO, claim, end_by_passing, fresh, give, hold_tickets,
-                                no_cards_anywhere, own, ready, routes_where, show, stack)
+                                no_cards_anywhere, ready, routes_where, show, stack)
 
 
 def test_TKO_1_components():

@@ -271,7 +271,7 @@ def test_festival_stacks_keep_off_every_city_name_and_city():
         width = theme.font(16, bold=True).size(board.labels[city])[0]
         names[city] = pygame.Rect(round(x + dx - width / 2), round(y + dy - line / 2), width, line)
     assert board.festival_of, "Iberia has festival cities"
-    for city, festival in board.festival_of.items():
+    for festival in board.festival_of.values():
         box = pygame.Rect(0, 0, *scene.BADGE)
         box.center = scene.badge_at(festival)
         for other, name in names.items():

@@ -3,7 +3,8 @@ answers read off the posed card (the tests may look at the answer; the seats may
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from game.games.ubi import SPEC
 from game.games.ubi import grid as G

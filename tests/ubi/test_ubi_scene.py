@@ -174,7 +174,9 @@ def test_the_red_herring_button():
 def test_an_expert_seat_answers_on_its_tab_and_others_may_only_look():
     """UBI-12: the expert seat answers on the Europe tab; a world-only seat is told why not."""
     app, scene, session = table(people(), expert=[True, False])
-    inside = lambda u: B.real(u) and u.expert is not None and u.expert[0] == "E" and u.expert_triangle_fair
+
+    def inside(u) -> bool:
+        return B.real(u) and u.expert is not None and u.expert[0] == "E" and u.expert_triangle_fair
     pose(app, scene, session, "EUR", R.TRI, inside)
     answer = B.right_answer(session.state)
     assert answer.sheet == "E"

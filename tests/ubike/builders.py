@@ -15,7 +15,8 @@ aside, out of the game. Decks are named in draw order, the first card drawn firs
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from game.games.ubike import SPEC
 from game.games.ubike.rules import CARDS, OPPORTUNITIES, OVER, UBikeState

@@ -494,7 +494,7 @@ def test_rows_keep_their_numbers_UBK_46():
 
 # ---- hidden information and determinization ------------------------------------------------------
 
-def played_into(n: int, seed: int, steps: int) -> "object":
+def played_into(n: int, seed: int, steps: int) -> object:
     """A random game `steps` moves in (fewer if it ends first)."""
     state = fresh(n, seed)
     rng = Rng(seed, stream=7)
@@ -515,7 +515,8 @@ def hidden_changes(state, seat: int):
     yield "scenery storage", swapped
     traded = state.clone()                    # another seat holds other opportunity cards
     k = len(traded.opportunities[other])
-    traded.opportunities[other], traded.opp_deck = traded.opp_deck[:k], traded.opportunities[other] + traded.opp_deck[k:]
+    mine, deck = traded.opportunities[other], traded.opp_deck
+    traded.opportunities[other], traded.opp_deck = deck[:k], mine + deck[k:]
     yield "opportunities", traded
     for name in ("deck", "discard", "opp_deck"):
         reordered = state.clone()

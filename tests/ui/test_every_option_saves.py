@@ -6,7 +6,7 @@ the path a player takes, so a value the setup writes and the save check refuses 
 areas, a list, were refused as damaged) fails here for whichever game has it."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pygame_gui

@@ -134,7 +134,7 @@ def test_setup_drop_downs_leave_no_ghosts(game_id):
     setup = app.push(app.scene("setup", get(game_id)))
     step_and_check(app, [], "first frame")
     opened = 0
-    for round_ in range(2):
+    for _ in range(2):
         menus = [e for e in setup.ui.get_sprite_group().sprites()
                  if isinstance(e, pygame_gui.elements.UIDropDownMenu) and e.alive()]
         for menu in menus:

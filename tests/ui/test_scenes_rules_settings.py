@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import time
 import warnings
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
@@ -385,7 +385,8 @@ def test_escape_saves_and_closes(app):
 
 # ---- monkey tests ------------------------------------------------------------------------------
 
-EXTRA_KEYS = ([pygame.K_ESCAPE, pygame.K_F1, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END, pygame.K_F11]
+EXTRA_KEYS = ([pygame.K_ESCAPE, pygame.K_F1, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END,
+               pygame.K_F11]
               + [getattr(pygame, f"K_{c}") for c in "bcdfghijklmnopqrtuvwx0246789"])
 
 

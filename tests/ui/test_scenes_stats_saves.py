@@ -12,7 +12,8 @@ import os
 import random
 import time
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 import pygame
 import pytest

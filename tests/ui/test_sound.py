@@ -16,7 +16,8 @@ import sys  # noqa: E402
 import wave  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import ModuleType  # noqa: E402
-from typing import Any, Iterator  # noqa: E402
+from typing import Any
+from collections.abc import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

@@ -84,7 +84,8 @@ def check_targets(scene, rng: Rng) -> None:
 def click_elsewhere(app, scene, session, rng: Rng) -> None:
     """A click on the board where nothing glows changes nothing and is answered in words."""
     targets = scene.click_targets()
-    controls = [e.rect for e in scene.ui.get_sprite_group().sprites() if getattr(e, "visible", True) and hasattr(e, "rect")]
+    controls = [e.rect for e in scene.ui.get_sprite_group().sprites()
+                if getattr(e, "visible", True) and hasattr(e, "rect")]
     for _ in range(30):
         point = (BOARD.x + rng.below(BOARD.width), BOARD.y + rng.below(BOARD.height))
         if scene.target_key(scene.hit_board(point)) not in targets and not any(r.collidepoint(point) for r in controls):

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..registry import GameSpec
 from .bots import make_bot
@@ -22,7 +23,7 @@ def play_game(spec: GameSpec, levels: Sequence[str], seed: int,
     actions = 0
     while not state.is_over:
         seat = state.current_player
-        assert seat is not None
+        assert isinstance(seat, int), "arena games settle their chance steps"
         legal = state.legal_actions()
         started = time.perf_counter()
         action = bots[seat].choose(state.view(seat), legal)

@@ -7,7 +7,8 @@ the hidden cards, different on every sample.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable, Sequence
 
 from ..protocol import Action, GameState
 from ..rng import Rng
@@ -63,7 +64,7 @@ class Knowledge:
         return None
 
 
-def score_standing(scores: list[float], scale: float = 6.0) -> list[float]:
+def score_standing(scores: Sequence[float], scale: float = 6.0) -> list[float]:
     """Each seat's lead over the best other seat, squashed to 0..1."""
     out = []
     for i, mine in enumerate(scores):

@@ -6,7 +6,8 @@ the view with the game's `determinize`.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..protocol import CHANCE, Action, GameState
 from ..registry import GameSpec
@@ -100,7 +101,7 @@ def best_finish(state: GameState, seat: int, epoch: int, budget: list[int],
 def playout(state: GameState, knowledge: Knowledge, rng: Rng, depth: int) -> None:
     """Play `depth` plies with the game's playout policy, rolling dice by their odds."""
     while depth > 0 and not state.is_over:
-        if state.current_player == CHANCE:
+        if state.current_player is CHANCE:
             state.apply(state.sample_chance(), trusted=True)
         else:
             state.apply(knowledge.rollout_action(state, state.legal_actions(), rng), trusted=True)
@@ -182,7 +183,7 @@ class ISMCTSBot(_SearchBot):
         node = root
         path = [root]
         while not state.is_over:
-            if state.current_player == CHANCE:       # dice roll: sample it, no node
+            if state.current_player is CHANCE:       # dice roll: sample it, no node
                 state.apply(state.sample_chance(), trusted=True)
                 continue
             legal = state.legal_actions()

@@ -84,7 +84,7 @@ def choose(bots: dict[tuple, Any], request: dict[str, Any]) -> dict[str, Any]:
 class Pending:
     """A bot's answer on its way."""
 
-    def __init__(self, runner: "BotRunner", request_id: int, future: Future | None = None) -> None:
+    def __init__(self, runner: BotRunner, request_id: int, future: Future | None = None) -> None:
         self.runner = runner
         self.request_id = request_id
         self.future = future

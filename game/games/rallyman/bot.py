@@ -34,7 +34,8 @@ from __future__ import annotations
 import functools
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.core.ai.base import Knowledge
 from game.core.ai.clock import Deadline

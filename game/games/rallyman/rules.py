@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game import assets
-from game.core.protocol import CHANCE, Action, GameState, seat_token
+from game.core.protocol import CHANCE, Action, GameState, Mover, seat_token
 from game.core.registry import OptionSpec
 from game.core.rng import Rng
 from game.core.state import ATOM, DEEP, FLAT, public, records
@@ -360,14 +360,14 @@ CAR_KEYS = (
 )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _plan_die(die: int | str, to: int) -> PlanDie:
     """One PlanDie per (die, space), made once: actions are immutable, and listing the plan's
     options is the hottest loop of a random race."""
     return PlanDie(die, to)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _secure(index: int) -> Secure:
     """One Secure per plan index, made once (listed at every step rolled one at a time)."""
     return Secure(index)
@@ -517,7 +517,7 @@ class RallymanState(GameState):
 
     # ---- whose turn -----------------------------------------------------------------------
     @property
-    def current_player(self) -> int | str | None:
+    def current_player(self) -> Mover:
         if self.phase == OVER:
             return None
         if self.phase in (FLAT_ROLL, STEP_ROLL, TOKENS):
@@ -1604,7 +1604,8 @@ class RallymanState(GameState):
                 else "No caution"
             )
         if kind is Secure:
-            return f"Secure the {_die_words(self.plan[action.index]) if action.index < len(self.plan) else ''} die with focus"
+            die = _die_words(self.plan[action.index]) if action.index < len(self.plan) else ""
+            return f"Secure the {die} die with focus"
         if kind is Placement:
             return f"Lose control on space {action.space} in gear {action.gear}"
         if kind is Draw:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import itertools
 
 import math
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import pygame
 
@@ -371,9 +372,10 @@ class RallymanScene(GameScene):
         v = self.view
         return (v["phase"], tuple(v["plan"]), repr(v["faces"]), tuple(v["secured"]), v["cautions"], v["step"],
                 repr(v["odds"]), repr(v["plan_steps"]), self.selected_die, tuple(self.tray_dice()),
-                self.is_my_turn(), self.acting(), v["race_no"], self.hover if isinstance(self.hover, tuple) and self.hover
-                and self.hover[0] == "die" else None, repr(v["cars"][self.acting()]) if self.acting() is not None
-                else None, self._tumbling, self._buttons_top, repr(self.told))
+                self.is_my_turn(), self.acting(), v["race_no"],
+                self.hover if isinstance(self.hover, tuple) and self.hover and self.hover[0] == "die" else None,
+                repr(v["cars"][self.acting()]) if self.acting() is not None else None,
+                self._tumbling, self._buttons_top, repr(self.told))
 
     def _render_panel(self, surface: pygame.Surface) -> None:
         surface.fill((0, 0, 0, 0))
@@ -608,7 +610,8 @@ class RallymanScene(GameScene):
             return
         panel = self._panel_rect()
         slots = self.button_slots(panel)
-        wanted = [Choice(_key(action), label, rect, kind, reason or tip) for action, label, kind, tip, reason, rect in slots]
+        wanted = [Choice(_key(action), label, rect, kind, reason or tip)
+                  for action, label, kind, tip, reason, rect in slots]
         self._off = {_key(action): (reason, pygame.Rect(rect)) for action, label, kind, tip, reason, rect in slots
                      if reason}
         self._buttons_top = min((c.rect[1] for c in wanted), default=panel.bottom) - panel.y
@@ -662,7 +665,8 @@ class RallymanScene(GameScene):
             c, d = rows.split(0, 2)
             add(GoOneByOne(), "One at a time", "", "Roll step by step: stop when you like, secure dice with focus.",
                 c, empty)
-            add(GoFlatOut(), f"Flat out (+{v.get('flat_out_focus', D.flat_out_focus(plan))} focus)" if plan else "Flat out", "primary",
+            focus = v.get("flat_out_focus", D.flat_out_focus(plan))
+            add(GoFlatOut(), f"Flat out (+{focus} focus)" if plan else "Flat out", "primary",
                 "Roll every die at once and earn focus; a loss of control lets you place the dice.", d, empty)
         elif phase == STEPS:
             self._secure_slots(v, rows, add, mine)
@@ -690,14 +694,15 @@ class RallymanScene(GameScene):
                 add(ChooseTyres(tyres), f"{tyres.capitalize()} tyres", "", f"Fit {tyres} tyres and plan from 0.",
                     rows.split(0, 2)[i])
         elif phase == SPUN:
-            add(BackOnTrack(), "Back on the track (0)", "primary", "Put the gear marker back on 0.", rows.split(0, 1)[0])
+            add(BackOnTrack(), "Back on the track (0)", "primary", "Put the gear marker back on 0.",
+                rows.split(0, 1)[0])
         elif phase == STANDINGS and v["race_no"] < len(v["series"]):
             nxt = CIRCUIT_TITLES[v["series"][v["race_no"]]]
             add(NextRace(), f"Next race: {nxt}", "primary", "Line up for the next race of the championship.",
                 rows.split(0, 1)[0])
         return out
 
-    def _secure_slots(self, v: dict, rows: "_ButtonRows", add, mine: bool) -> None:
+    def _secure_slots(self, v: dict, rows: _ButtonRows, add, mine: bool) -> None:
         """The step's dice to secure, on the row above Roll and Stop: up to three brake dice
         (slots 1-3, in the plan's order) and the step's gear or coast die (the last slot)."""
         plan = v["plan"]

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from game.core.ai.base import Knowledge, terminal_values
 from game.core.protocol import Action

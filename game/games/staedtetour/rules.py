@@ -195,7 +195,7 @@ class StaedtetourState(GameState):
 
     # ---- setup (STT-3 .. STT-7) -------------------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "StaedtetourState":
+    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> StaedtetourState:
         """The seed's new game: tickets in the bag, a card for everyone, the bus on its stop."""
         state = cls(num_players)
         state.seed = seed

@@ -12,7 +12,8 @@ the events of the last move.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import pygame
 
@@ -755,7 +756,8 @@ def destination_card(stop: str, size: tuple[int, int], ring: str) -> pygame.Surf
     theme.draw_text(surf, info.country, (18, band.centery), theme.SIZE_LARGE, theme.TEXT, bold=True,
                     anchor="midleft", max_width=rect.width - 36)
     theme.draw_text(surf, f"Capital: {info.capital}", (18, band.bottom + 10), theme.SIZE_BODY, theme.INK, bold=True)
-    theme.draw_paragraph(surf, info.note, pygame.Rect(18, band.bottom + 44, rect.width - 36, rect.height - band.bottom - 50),
+    note_box = pygame.Rect(18, band.bottom + 44, rect.width - 36, rect.height - band.bottom - 50)
+    theme.draw_paragraph(surf, info.note, note_box,
                          theme.SIZE_SMALL, (80, 72, 60), line_gap=1)
     return surf
 

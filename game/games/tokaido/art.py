@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.core.text import plural
 from game.ui import theme
 from game.ui.caches import cached
 from game.ui.icons import icon
@@ -18,7 +19,7 @@ from game.ui.icons import icon
 from .rules import (AMULET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FARM, HOTSPRING, INN, KIND_NAMES, LEGEND, LEGENDARY,
                     MEAL_POINTS, MEALS, SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE)
 from .data import FIRST_EDITION
-from .words import ENCOUNTER_TEXT, FAMILY_NAMES, plural, pool_text
+from .words import ENCOUNTER_TEXT, FAMILY_NAMES, pool_text
 
 # ---- the Edo palette -------------------------------------------------------------------------------
 KIND_COLOURS = {
@@ -502,7 +503,7 @@ def landscape(kind: str) -> pygame.Surface:
     elif kind == "mountain":
         _hills(surf, rng, h * 0.62, h * 0.42, (170, 184, 180), total * 2, sharp=True)
         ridge = _hills(surf, rng, h * 0.78, h * 0.5, (104, 134, 118), total * 2 + 1, sharp=True)
-        for (x0, y0), (x1, y1), (x2, y2) in zip(ridge, ridge[1:], ridge[2:]):
+        for (_x0, y0), (x1, y1), (_x2, y2) in zip(ridge, ridge[1:], ridge[2:]):
             if y1 < y0 and y1 < y2 and y1 < h * 0.48:            # snow on the high peaks
                 pygame.draw.polygon(surf, (246, 244, 238), [(x1 - 22, y1 + 16), (x1, y1), (x1 + 22, y1 + 16)])
         mist = pygame.Surface((w, h), pygame.SRCALPHA)           # mist across the valley

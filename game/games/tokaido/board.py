@@ -7,7 +7,8 @@ Positions are map pixels (relative to `MAP`) unless a name says canvas."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -3,7 +3,8 @@ own, or the seat the mouse is over, whose meals and amulets stay face down), and
 each seat's panel of the frame (coins, offering, meals, panorama parts, cards gathered)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import pygame
 
@@ -14,7 +15,9 @@ from .art import CARD_EDGE, COIN_GOLD, KIND_COLOURS, PART_H, PART_STEP, PART_W, 
 from .rules import (ENCOUNTER_NAMES, FAMILIES, KIND_NAMES, LEGENDARY, LEGENDARY_FAMILY, MEALS, PANORAMAS, SECTIONS,
                     SOUVENIRS, TRAVELLERS)
 from .scoring import meals_eaten
-from .words import ACHIEVEMENT_NAMES, FAMILY_NAMES, plural
+from game.core.text import plural
+
+from .words import ACHIEVEMENT_NAMES, FAMILY_NAMES
 
 
 def shown_traveller(view: dict[str, Any], p: dict[str, Any]) -> str | None:

@@ -10,11 +10,13 @@ buttons and clicks; `render_panel` draws the rest.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Sequence
 
 import pygame
 
 from game.core.protocol import Action
+from game.core.text import plural
 from game.table.picker import Basket, Picker
 from game.ui import theme
 from game.ui.icons import icon
@@ -32,7 +34,7 @@ from .rules import (AMULET, BET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FARM, FORTUN
                     SkipPanorama, TakeBath, TakeFreeMeal, TakePanorama, UseAmulet, next_inn_index)
 from .scoring import souvenir_points
 from .steps import BathHouse, Offering, Village, Walk
-from .words import CROSS_GIVES, GIVES, OPTION_WORDS, POOL_NOUNS, plural
+from .words import CROSS_GIVES, GIVES, OPTION_WORDS, POOL_NOUNS
 
 if TYPE_CHECKING:
     from .rules import Stop

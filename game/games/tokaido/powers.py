@@ -8,7 +8,7 @@ data. A key the rules do not know is an error at import, not a power that silent
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from collections.abc import Iterable
 
 from .data import SOUVENIRS, TRAVELLERS, Meal
 

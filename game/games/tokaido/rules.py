@@ -7,7 +7,8 @@ travellers' powers in powers.py, the scoring in scoring.py, the actions in actio
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from game.core.flow import Step, push, settle, waiting
 from game.core.protocol import Action, GameState, seat_token
@@ -137,7 +138,7 @@ class TokaidoState(Stops, Inns, GameState):
 
     # ---- setup (TOK-1 .. TOK-6, TOK-60 .. TOK-67) -----------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "TokaidoState":
+    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> TokaidoState:
         from game.core.rng import Rng
         state = cls(num_players)
         state.seed = seed

@@ -18,7 +18,8 @@ holdings), `art` (medallions and cards), `words` and `layout`.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import pygame
 

@@ -11,7 +11,8 @@ keys only, but `meals_eaten` also accepts a view's record, where others' meals a
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from .data import (ACHIEVEMENT_POINTS, BATH_HOUSE_POINTS, CHERRY_TREE_POINTS, FAMILIES, FIRST_EDITION,
                    LATER_EDITION, LEGENDARY, LEGENDARY_COUNTERS, LEGENDARY_FAMILY, MEAL_POINTS, MEALS, PANORAMAS,

@@ -4,7 +4,7 @@ slides to the points just earned. Everything here is in map pixels."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

@@ -3,7 +3,6 @@ stop, what each encounter and each legendary object, amulet or calligraphy does,
 of families and achievements. The rules' own names (KIND_NAMES, MEALS ...) stay in rules.py."""
 from __future__ import annotations
 
-from game.core.text import plural
 
 from .data import LATER_EDITION
 from .rules import AMULET, CALLI, ENCOUNTER, FARM, HOTSPRING, INN, LEGEND, TEMPLE, VILLAGE

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import heapq
 from functools import lru_cache
-from typing import Any
 
 from game.assets import game_data
 

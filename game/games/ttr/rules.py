@@ -178,7 +178,7 @@ class TtrState(GameState):
         self.festival_at: dict[str, int] = {k: 0 for k in FESTIVALS} if self.festivals else {}
         self.festival_revealed: dict[str, int] = dict(self.festival_at)
         self.draft_done = [False] * n
-        self.express_left: list[list[int]] = [list(EXPRESS) for _ in range(n)] if self.express else [[] for _ in range(n)]
+        self.express_left: list[list[int]] = [list(EXPRESS) if self.express else [] for _ in range(n)]
         # the province mat: line colour -> spot 1..9 -> seat or -1
         self.province: dict[str, list[int]] = ({c: [-1] * PROVINCE_SPOTS for c in COLOURS}
                                                if self.express else {})
@@ -208,7 +208,7 @@ class TtrState(GameState):
 
     # ---- setup ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "TtrState":
+    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> TtrState:
         state = cls(num_players)
         state.seed = seed
         state.options = dict(options)

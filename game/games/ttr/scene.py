@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Any, Callable, Hashable
+from typing import Any
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -432,7 +433,8 @@ class TtrScene(GameScene):
         """One tile of the map (map pixels `tile`): the trains, the glow of every route the
         viewer may claim now, then the festival cards."""
         surface.blit(self._sync_claims_canvas(), (0, 0), tile)
-        glowing = [r for r in self.glowing_routes() if self.route_box[r].move(-self.map_rect.x, -self.map_rect.y).colliderect(tile)]
+        glowing = [r for r in self.glowing_routes()
+                   if self.route_box[r].move(-self.map_rect.x, -self.map_rect.y).colliderect(tile)]
         for route_id in glowing:
             for poly in self.space_polygons(route_id, 3):
                 moved = [(x - tile.x, y - tile.y) for x, y in poly]
@@ -481,7 +483,8 @@ class TtrScene(GameScene):
             spots[festival] = best
         return spots
 
-    def route_sprite(self, route_id: int, seat: int, count: int | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
+    def route_sprite(self, route_id: int, seat: int,
+                     count: int | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
         """A seat's trains on a route (all, or the first `count`), and where (map pixels)."""
         key = (route_id, seat)
         if count is None and key in self._route_sprites:
@@ -762,7 +765,7 @@ class TtrScene(GameScene):
         def signature() -> Hashable:
             hover = self.hover if isinstance(self.hover, tuple) and self.hover[:2] == ("spot", line) else None
             targets = tuple(sorted(t[2] for t in self.glowing if t[0] == "spot" and t[1] == line))
-            hidden = tuple(spot for (l, spot) in self.hidden_spots if l == line)
+            hidden = tuple(spot for (on, spot) in self.hidden_spots if on == line)
             return (tuple(self.view["province"][line]), targets, hover, hidden)
         return signature
 
@@ -975,7 +978,8 @@ class TtrScene(GameScene):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.hand()
-        theme.draw_text(surface, f"Your hand ({plural(len(hand), 'card')})", (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True)
+        theme.draw_text(surface, f"Your hand ({plural(len(hand), 'card')})", (16, 12), theme.SIZE_BODY, theme.TEXT,
+                        bold=True)
         x = 16
         for colour in ORDER:
             count = hand.count(colour)
@@ -1104,7 +1108,8 @@ class TtrScene(GameScene):
         elif key == ("confirm",):
             action = self._keep_action()
             if action is None:
-                self.refuse(self.ctx.explain(KeepTickets(tuple(sorted(self.keep_choice)))) or "Choose the tickets to keep.")
+                why = self.ctx.explain(KeepTickets(tuple(sorted(self.keep_choice))))
+                self.refuse(why or "Choose the tickets to keep.")
             else:
                 self.try_action(action)
         elif key[0] in ("pay", "do"):
@@ -1340,8 +1345,9 @@ class TtrScene(GameScene):
                 delay = self._place_motion(event.seat, event.data["line"], event.data["spot"], delay)
             elif kind == "last_round":
                 sounds.play("whistle")
-                self._banner("Last round!", f"{self.name(event.seat)} has {plural(event.data['trains'], 'train')} left: "
-                             "everyone has one more turn.", delay)
+                trains = plural(event.data["trains"], "train")
+                self._banner("Last round!", f"{self.name(event.seat)} has {trains} left: everyone has one more turn.",
+                             delay)
             elif kind == "ticket_draft":
                 sounds.play("opportunity")
                 self._banner("The Ticket Draft card", "After this turn everyone drafts tickets again.", delay)

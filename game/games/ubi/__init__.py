@@ -3,7 +3,7 @@ hexagon sheets of grid.py and the cards of cards.py), the bots in bot.py, the ta
 scene.py."""
 from game.core.registry import GameSpec, register
 
-from . import bot, rules
+from . import rules
 
 SPEC = register(GameSpec(
     id="ubi",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from game.core.protocol import CHANCE, Action, GameState, seat_token
+from game.core.protocol import CHANCE, Action, GameState, Mover, seat_token
 from game.core.registry import OptionSpec
 from game.core.rng import Rng
 from game.core.state import ATOM, DEEP, FLAT, NESTED, public, secret
@@ -180,7 +180,7 @@ class UbiState(GameState):
 
     # ---- derived ------------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | str | None:
+    def current_player(self) -> Mover:
         if self.phase == OVER:
             return None
         if self.phase in (ROLL, CAPSTONE):

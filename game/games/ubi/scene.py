@@ -10,7 +10,8 @@ long enough to read (bots wait; a click skips), then the dice tumble for the nex
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable
+from typing import Any
+from collections.abc import Hashable
 
 import pygame
 import pygame_gui
@@ -789,7 +790,7 @@ class UbiScene(GameScene):
         box = pygame.Rect(area.x + 16, area.y + 54, area.width - 32, sub.height)
         theme.draw_fitted_lines(canvas, sub, box, theme.TEXT_DIM, align="center")
 
-    def _banner_sub(self, last: dict[str, Any]) -> "theme.FittedText":
+    def _banner_sub(self, last: dict[str, Any]) -> theme.FittedText:
         sub = "There is no such place." if last["red_herring"] else f"{last['place']}: {last['answer']}"
         line = theme.font(theme.SIZE_BODY).get_linesize() + 4
         return theme.fit_to_box(sub, BANNER_W - 32, 3 * line, theme.SIZE_BODY, theme.SIZE_SMALL)
@@ -930,7 +931,8 @@ class UbiScene(GameScene):
         """An answer chosen (shown, not yet given): Confirm gives it."""
         self.chosen = answer
         key, number, letter = answer
-        self.status_note = f"{G.SHEETS[key].label(number, letter)} chosen: Confirm (Enter) gives it; choose again to change it."
+        self.status_note = (f"{G.SHEETS[key].label(number, letter)} chosen: Confirm (Enter) gives it; "
+                            "choose again to change it.")
         self.status_warning = False
         self.status_seat = None
         self._sync_buttons()

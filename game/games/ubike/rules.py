@@ -15,7 +15,8 @@ import dataclasses
 import itertools
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
@@ -203,7 +204,7 @@ class UBikeState(GameState):
 
     # ---- setup (UBK-3 .. UBK-7) ---------------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> "UBikeState":
+    def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> UBikeState:
         """The start of a game: decks shuffled, rows and first journey cards dealt."""
         state = cls(num_players)
         state.seed = seed

@@ -9,7 +9,8 @@ their old place to the new.
 from __future__ import annotations
 
 import math
-from typing import Any, Hashable, Sequence
+from typing import Any
+from collections.abc import Hashable, Sequence
 
 import pygame
 
@@ -132,7 +133,7 @@ class UBikeScene(GameScene):
             surface.blit(wheel, wheel.get_rect(center=(round(mid[0]), round(mid[1]))))
         # pins, with the ones a chosen card could reach highlighted
         targets = self._target_distances()
-        for pin, (x, y, props) in sorted(self.pins.items()):
+        for pin, (x, y, _props) in sorted(self.pins.items()):
             target = pin in targets
             r = PIN_R + 2 if target else PIN_R
             if target:
