@@ -1,11 +1,15 @@
 """Write the golden playthroughs: tests/engine/golden/<id>.json per playable game.
 
     python build_scripts/make_golden.py [ID ...]
+    python build_scripts/make_golden.py --views ID ...
+
 
 A golden file holds a fixed seed's action log (played by normal bots), the public view (what a
 spectator sees) after each step, and the final state. The test replays the actions and diffs
 every step's view, so a change in behaviour shows at the move where it starts; regenerate only
-after a deliberate rules change, and read the diff before committing it.
+after a deliberate rules change, and read the diff before committing it. `--views` keeps the
+committed moves and writes anew only what follows from them (the views, the final state, the
+scores): for a deliberate change to what a view shows that changes no move.
 """
 from __future__ import annotations
 
@@ -45,6 +49,24 @@ def make(game_id: str) -> Path:
     return path
 
 
+def rewrite_views(game_id: str) -> Path:
+    """Replay the committed action log and write its views and final state anew."""
+    from game.core.registry import get
+    spec = get(game_id)
+    path = GOLDEN / f"{game_id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    state = spec.make(data["players"], data["seed"], data["options"])
+    state.settle_chance()
+    views = []
+    for raw in data["actions"]:
+        state.apply(spec.decode_action(raw))
+        state.settle_chance()
+        views.append(state.view(None))
+    data.update(scores=state.scores(), winners=state.winners(), final=state.to_json(), views=views)
+    path.write_text(dump(json.loads(json.dumps(data))), encoding="utf-8")
+    return path
+
+
 def dump(data: dict) -> str:
     """JSON with one action and one view per line, so that a diff points at the move."""
     head = {k: v for k, v in data.items() if k not in ("actions", "views", "final")}
@@ -63,6 +85,10 @@ def dump(data: dict) -> str:
 
 def main(argv: list[str]) -> int:
     from game.core.registry import playable_games
+    if argv[:1] == ["--views"]:
+        for game_id in argv[1:]:
+            print(f"rewrote the views of {rewrite_views(game_id)}")
+        return 0
     ids = argv or [spec.id for spec in playable_games()]
     for game_id in ids:
         print(f"wrote {make(game_id)}")

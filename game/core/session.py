@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 from collections.abc import Sequence
@@ -14,12 +15,16 @@ from collections.abc import Sequence
 from .board import BoardError
 from .protocol import CHANCE, Action, Event, GameState, IllegalAction, log_lines
 from .registry import GameSpec, load_games
+from .reveal import shows_something_new
+from .rng import Rng
 from .saves import (SAVE_FORMAT, SAVE_VERSION, WRITER, SaveError, describe_os_error, read_save,
                     write_json_atomic)
 
 PERSON = "person"
 BOT = "bot"
 BOT_LEVELS = ("easy", "normal", "hard")
+#: how many moves in a row a person can take back (each keeps a snapshot of the game)
+UNDO_LIMIT = 200
 
 
 @dataclasses.dataclass
@@ -78,7 +83,10 @@ class Session:
         # random steps the game exposes are rolled by the state's own generator; they are not
         # actions of the log, so a replay rolls them again, alike
         self.events += [(-1, e) for e in self.state.settle_chance()]
-        self._undo: list[tuple[GameState, Action]] = []
+        # the moves a person can take back, newest last: at most UNDO_LIMIT, so that a long game
+        # (or a crafted save of thousands of moves) keeps a bounded number of snapshots
+        self._undo: deque[tuple[GameState, Action]] = deque(maxlen=UNDO_LIMIT)
+        self._reveal_rng = Rng(self.seed, stream=31)   # deals the worlds `shows_something_new` tries
         self._redo: list[Action] = []
         #: write autosaves on the background writer (the app) or at once (tools, tests)
         self.autosave_in_background = False
@@ -99,7 +107,9 @@ class Session:
             self.autosave()
         return events
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, *, undo: bool = True) -> list[Event]:
+        """Apply `action` and the chance steps after it; a person's move may be taken back
+        (`undo`) unless it showed its mover something new or the turn passed on."""
         # the previous action's autosave reaches the disk before this one is applied, so a
         # kill loses at most the action on screen
         self.wait_for_autosave()
@@ -108,15 +118,15 @@ class Session:
             raise IllegalAction("The game is over.")
         if seat is CHANCE:
             raise IllegalAction("The dice are rolled first.")
-        undoable = not self.seats[seat].is_bot
+        undoable = undo and not self.seats[seat].is_bot
         before = self.state.clone() if undoable else None
         epoch = self.state.info_epoch
         events = self.state.apply(action)
         self.actions.append(action)
         events += self.state.settle_chance()
         self.events += [(len(self.actions) - 1, e) for e in events]
-        if (before is None or self.state.info_epoch != epoch
-                or self.state.current_player != seat):
+        if (before is None or self.state.info_epoch != epoch or self.state.current_player != seat
+                or shows_something_new(self.spec, before, action, self.state.view(seat), seat, self._reveal_rng)):
             # Something new was revealed or the turn passed on: no undo past this point.
             self._undo.clear()
         else:
@@ -260,10 +270,11 @@ class Session:
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"{source} cannot start its game: {str(exc)[:200]}") from None
+        first_undoable = len(data["actions"]) - UNDO_LIMIT
         for index, raw in enumerate(data["actions"]):
             try:
                 action = spec.decode_action(raw)
-                session._apply(action)
+                session._apply(action, undo=index >= first_undoable)
             except (ValueError, TypeError, KeyError, IndexError, AttributeError,
                     RecursionError) as exc:
                 raise SaveError(f"{source} is damaged at move {index + 1}: "
@@ -286,7 +297,7 @@ class Session:
         """A fresh state with the first `upto` actions applied (all by default)."""
         replay = Session(self.spec, self.seats, self.options, self.seed)
         for action in self.actions[:upto]:
-            replay._apply(action)
+            replay._apply(action, undo=False)
         return replay.state
 
 

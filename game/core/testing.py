@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from collections.abc import Iterator
 
 from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec
+from .reveal import SAMPLES, shows_something_new, shuffled_hidden
 from .rng import Rng
-from .state import OWN, SECRET
 
 MAX_STEPS = 20_000
 
@@ -132,7 +131,7 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
         if seat is None:
             continue
         # the view does not change when what the seat may not see changes
-        for what, shuffled in _shuffled_hidden(state, seat, rng):
+        for what, shuffled in shuffled_hidden(state, seat, rng):
             expect(shuffled.view(seat) == view,
                    f"{spec.id}: seat {seat}'s view changes with something it may not see ({what})")
         # a determinization is consistent with the view
@@ -147,6 +146,21 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
                     expect(set(guess.legal_actions()) == set(state.legal_actions()),
                            f"{spec.id}: the seat to act has other choices in a determinization")
 
+    # a move the session lets its mover take back shows the mover nothing new, however many
+    # worlds it could not tell apart are tried (the session tries SAMPLES of them)
+    seat = state.current_player
+    if isinstance(seat, int):
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        after = state.clone()
+        after.apply(action)
+        after.settle_chance()
+        if after.info_epoch == state.info_epoch and after.current_player == seat:
+            view = after.view(seat)
+            if not shows_something_new(spec, state, action, view, seat, rng):
+                expect(not shows_something_new(spec, state, action, view, seat, rng, samples=8 * SAMPLES),
+                       f"{spec.id}: {action!r} shows seat {seat} something new, yet could be undone")
+
 
 def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
     line: list[Action] = []
@@ -157,59 +171,6 @@ def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
         state.settle_chance()
         line.append(action)
     return line
-
-
-def _shuffled_hidden(state: GameState, seat: int, rng: Rng) -> Iterator[tuple[str, GameState]]:
-    """Copies of `state` with one hidden list (that `seat` may not see) shuffled in each, with
-    what was shuffled."""
-    for f in type(state).hidden_fields():
-        yield from _shuffle_field(state, f.name, seat, rng, f.visibility)
-
-
-def _shuffle_field(state: GameState, name: str, seat: int, rng: Rng,
-                   visibility: str) -> Iterator[tuple[str, GameState]]:
-    def shuffled(value: Any) -> Any:
-        if isinstance(value, list) and len(value) > 1:
-            items = list(value)
-            rng.shuffle(items)
-            return items if items != value else None
-        return None
-
-    top = state.__dict__.get(name)
-    if top is not None and visibility == SECRET:
-        new = shuffled(top)
-        if new is not None:
-            twin = state.clone()
-            setattr(twin, name, new)
-            yield name, twin
-        return
-    if top is not None and visibility == OWN:
-        others = [s for s in range(len(top)) if s != seat]
-        for other in others:
-            new = shuffled(top[other])
-            if new is not None:
-                twin = state.clone()
-                getattr(twin, name)[other] = new
-                yield f"{name}[{other}]", twin
-        # two other seats' secrets swapped (a card each, say): nothing of it may show
-        for a, b in zip(others, others[1:]):
-            same_size = not isinstance(top[a], list) or (isinstance(top[b], list) and len(top[a]) == len(top[b]))
-            if top[a] != top[b] and same_size:     # counts are public: keep them
-                twin = state.clone()
-                entries = getattr(twin, name)
-                entries[a], entries[b] = entries[b], entries[a]
-                yield f"{name}[{a}]<->{name}[{b}]", twin
-        return
-    # a key of per-seat records
-    for f in type(state).declared():
-        if not f.is_records or name not in {k.name for k in f.keys}:
-            continue
-        for other, record in enumerate(getattr(state, f.name)):
-            new = shuffled(record[name])
-            if other != seat and new is not None:
-                twin = state.clone()
-                getattr(twin, f.name)[other][name] = new
-                yield f"{f.name}[{other}].{name}", twin
 
 
 def first_difference(a: Any, b: Any, path: str = "view") -> str:

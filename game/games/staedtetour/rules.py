@@ -388,9 +388,12 @@ class StaedtetourState(GameState):
         for seat, card in enumerate(self.destinations):
             if card == stop:
                 return seat
+        # STT-13: the bus drives through, so nobody holds this one now: everyone learns it, the
+        # tour guide too, who cannot take the move back after seeing it
+        self.reveal()
         for seat in range(self.num_players):
             if stop not in self.passed[seat]:
-                self.passed[seat].append(stop)   # public: nobody holds this one now
+                self.passed[seat].append(stop)
         return None
 
     def _claim(self, seat: int) -> None:

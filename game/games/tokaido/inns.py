@@ -94,7 +94,10 @@ class Inns:
             self.emit("meal", f"{seat_token(piece)} takes the meal offered to her.", seat=piece, private_for=piece,
                       private_text=f"You take the meal offered to you: {MEALS[meal].dish}.", private={"meal": meal})
         elif isinstance(action, EatMeal):
-            at = next(i for i, m in enumerate(self.meal_hand) if MEALS[m].dish == action.dish)
+            alike = [i for i, m in enumerate(self.meal_hand) if MEALS[m].dish == action.dish]
+            at = alike[0]
+            if len(alike) > 1:   # which of two cards of one dish was drawn first was hidden till now
+                self.reveal()
             meal = self.meal_hand.pop(at)
             price = 0 if action.hospitality else self.meal_price(piece, meal)
             if action.hospitality:
