@@ -11,7 +11,6 @@ importing one another: the table is the one place that knows which module holds 
 from __future__ import annotations
 
 import importlib
-import json
 import locale
 import os
 import sys
@@ -25,6 +24,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.core import paths
+from game.core.saves import read_own_json
 from game.garbage import GarbagePolicy
 from game.settings import Settings
 from game.ui import caches
@@ -407,7 +407,10 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
-            self.settings.save()
+            try:
+                self.settings.save()
+            except OSError:
+                pass   # kept for this run; the settings screen says why it cannot be saved
             return
         if event.type in MOUSE_EVENTS:
             event = self._to_canvas(event)
@@ -588,8 +591,8 @@ def display_key() -> str:
 
 def _remembered() -> dict[str, str]:
     try:
-        data = json.loads(paths.display_choice_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = read_own_json(paths.display_choice_path(), "The display settings file")
+    except OSError:   # no config folder, and none can be made
         return {}
     if not isinstance(data, dict):
         return {}

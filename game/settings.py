@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
 from game.core import paths
-from game.core.saves import write_json_atomic
+from game.core.saves import read_own_json, write_json_atomic
 
 WINDOW_SIZES = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080))
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -25,12 +24,12 @@ class Settings:
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
         """Read the settings; anything missing or damaged falls back to its default."""
-        path = path or paths.settings_path()
         settings = cls()
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            path = path or paths.settings_path()
+        except OSError:   # no config folder, and none can be made (a read-only medium)
             return settings
+        data = read_own_json(Path(path), "The settings file")
         if not isinstance(data, dict):
             return settings
         size = data.get("window_size")

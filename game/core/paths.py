@@ -16,6 +16,26 @@ def _home() -> Path | None:
     return Path(value) if value else None
 
 
+#: folders that could not be made this run (a read-only medium): told once, then left alone
+_UNWRITABLE: set[Path] = set()
+
+
+def _made(path: Path) -> Path:
+    """`path`, created if needed. A folder that cannot be made (a write-protected portable copy)
+    is said once in the menu's notices; the app goes on, and what it would write there is not
+    saved (each writer already says so when it fails)."""
+    if path in _UNWRITABLE:
+        return path
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _UNWRITABLE.add(path)
+        from .saves import NOTICES, describe_os_error
+        NOTICES.append(f"Journeys cannot make its folder {path} ({describe_os_error(exc)}): "
+                       "you can play, but games, settings and statistics are not saved.")
+    return path
+
+
 def _user_dir(kind: str) -> Path:
     """The user's `kind` folder ("data" or "config"), created if needed."""
     home = _home()
@@ -25,8 +45,7 @@ def _user_dir(kind: str) -> Path:
         import platformdirs
         finder = platformdirs.user_data_dir if kind == "data" else platformdirs.user_config_dir
         path = Path(finder(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _made(path)
 
 
 def data_dir() -> Path:
@@ -38,16 +57,12 @@ def config_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    path = data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _made(data_dir() / "saves")
 
 
 def autosaves_dir() -> Path:
     """One autosave per unfinished game lives here (see `game.core.autosaves`)."""
-    path = data_dir() / "autosaves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return _made(data_dir() / "autosaves")
 
 
 def autosave_path() -> Path:

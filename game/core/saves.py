@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -20,6 +21,8 @@ SAVE_FORMAT = "journeys-save"
 SAVE_VERSION = 1
 #: no save of a real game comes near this; a bigger file is not read at all
 MAX_SAVE_BYTES = 4 * 1024 * 1024
+#: the app's own small files (settings, the display choice, the last set-up)
+MAX_OWN_BYTES = 256 * 1024
 #: names and seat names are cut to these lengths when read (what the screens can show)
 MAX_NAME_CHARS = 80
 MAX_SEAT_NAME_CHARS = 40
@@ -190,11 +193,14 @@ def read_json_file(path: Path, what: str, max_bytes: int | None = None) -> Any:
     path = Path(path)
     max_bytes = MAX_SAVE_BYTES if max_bytes is None else max_bytes
     try:
-        size = path.stat().st_size
+        info = path.stat()
     except FileNotFoundError:
         raise SaveError(f"{what} does not exist.") from None
     except OSError as exc:
         raise SaveError(f"{what} cannot be read: {describe_os_error(exc)}.") from None
+    if not stat.S_ISREG(info.st_mode):   # a folder, a pipe (which would wait for a writer forever)...
+        raise SaveError(f"{what} is not a file.")
+    size = info.st_size
     if size > max_bytes:
         raise SaveError(f"{what} is damaged: it is far too large for a save "
                         f"({size // (1024 * 1024)} MB).")
@@ -220,6 +226,46 @@ def read_json_file(path: Path, what: str, max_bytes: int | None = None) -> Any:
         raise SaveError(f"{what} is damaged: it is nested far too deeply.") from None
     except ValueError as exc:   # e.g. an integer with thousands of digits
         raise SaveError(f"{what} is damaged: {str(exc)[:120]}.") from None
+
+
+#: what happened to the app's own files this run (damaged ones put aside, a folder that cannot
+#: be written), for the main menu to tell; `take_notices` empties it
+NOTICES: list[str] = []
+
+
+def take_notices() -> list[str]:
+    taken = list(NOTICES)
+    NOTICES.clear()
+    return taken
+
+
+def read_own_json(path: Path, what: str) -> Any:
+    """A JSON file the app itself writes (settings, the display choice, the last set-up): its
+    data, or None when it is not there. A damaged one (malformed, nested too deeply, far too
+    large, not a file) is renamed aside and told in NOTICES, and None lets the caller go on
+    with its defaults: a bad file never stops the app."""
+    path = Path(path)
+    try:
+        return read_json_file(path, what, MAX_OWN_BYTES)
+    except SaveError as exc:
+        if not path.exists() and not path.is_symlink():
+            return None
+        kept = _put_aside(path)
+        where = f" It is kept as {kept.name}." if kept else ""
+        NOTICES.append(f"{exc}{where} Journeys goes on with the defaults.")
+        return None
+
+
+def _put_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way (so it is not read again, and not lost)."""
+    if not path.is_file():
+        return None
+    aside = path.with_name(f"{path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+    try:
+        path.rename(aside)
+    except OSError:
+        return None
+    return aside
 
 
 def _is_int(value: Any) -> TypeGuard[int]:

@@ -34,6 +34,9 @@ A field holding values that JSON cannot carry (typed steps, say) names a `Codec`
 from __future__ import annotations
 
 import dataclasses
+import functools
+import types
+import typing
 from typing import Any, ClassVar
 from collections.abc import Callable, Iterable, Sequence
 
@@ -130,10 +133,59 @@ def tagged_from_json(kinds: dict[str, type], data: Any, tag: str, what: str) -> 
     given = {k for k in data if k != tag}
     if given != names:
         raise ValueError(f"{what} {data[tag]} has fields {sorted(given)}, expected {sorted(names)}")
+    values = {k: _tupled(v) for k, v in data.items() if k != tag}
+    hints = _field_types(cls)
+    for name, value in values.items():
+        if name in hints and not _fits(value, hints[name]):
+            raise ValueError(f"bad {what} {data[tag]}: {name} must be {_type_words(hints[name])}, "
+                             f"not {value!r}"[:300])
     try:
-        return cls(**{k: _tupled(v) for k, v in data.items() if k != tag})
+        return cls(**values)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bad {what} {data!r}: {exc}") from exc
+
+
+@functools.cache
+def _field_types(cls: type) -> dict[str, Any]:
+    """A record class's field types (its annotations resolved), for checking decoded values."""
+    return typing.get_type_hints(cls)
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a decoded JSON value (lists already tuples) is of the declared type: ints,
+    strings, booleans, None, unions of them and tuples of them. A type not listed here is
+    left to the record's own checks."""
+    if hint is Any:
+        return True
+    if hint is bool:
+        return type(value) is bool
+    if hint is int:
+        return type(value) is int        # not a bool, which JSON keeps apart
+    if hint is float:
+        return type(value) in (int, float)
+    if hint is str:
+        return type(value) is str
+    if hint is type(None):
+        return value is None
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    if origin is typing.Literal:
+        return value in args
+    return True
+
+
+def _type_words(hint: Any) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    if hint in names:
+        return names[hint]
+    return str(hint).replace("typing.", "")
 
 
 def _tupled(value: Any) -> Any:

@@ -9,7 +9,7 @@ import pygame
 
 from game.core import autosaves
 from game.core.registry import GameSpec, load_games
-from game.core.saves import SaveError
+from game.core.saves import SaveError, take_notices
 from game.core.session import Session
 from game.scenes.savelist import continue_choice
 from game.ui import theme
@@ -54,6 +54,9 @@ class MenuScene(Scene):
         self.hovered: int | None = None
         self.message = ""
         autosaves.tidy()   # once a run: leftovers of interrupted writes, old finished autosaves
+        notices = take_notices()   # a damaged settings file put aside, a folder that cannot be written
+        if notices:
+            self.say(" ".join(notices))
         y = 330
         self.continue_button = self.button((BUTTON_X, y, BUTTON_W, BUTTON_H), "Continue", kind="primary",
                                            enabled=False,
@@ -185,9 +188,9 @@ class MenuScene(Scene):
                         theme.SIZE_LARGE, theme.TEXT, bold=True)
         for i, (spec, rect) in enumerate(zip(self.games, self.tiles)):
             self._draw_tile(canvas, spec, rect, i == self.hovered)
-        if self.message:
-            theme.draw_text(canvas, self.message, (960, 1060), theme.SIZE_BODY, theme.HIGHLIGHT,
-                            anchor="center", max_width=1800)
+        if self.message:   # two lines at most, under the tiles
+            theme.draw_paragraph(canvas, self.message, pygame.Rect(60, 1006, 1800, 70), theme.SIZE_BODY,
+                                 theme.HIGHLIGHT)
 
     def _draw_backdrop(self, canvas: pygame.Surface) -> None:
         # a faint dotted route behind the title: the travel theme without clutter

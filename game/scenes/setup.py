@@ -8,7 +8,6 @@ an earlier game (from its results) to replay that deal; the session then knows i
 """
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +16,7 @@ import pygame_gui
 from game.core import autosaves, paths
 from game.core.board import BoardError
 from game.core.registry import GameSpec
-from game.core.saves import write_json_atomic
+from game.core.saves import read_own_json, write_json_atomic
 from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
 from game.scenes.game_number import MAX_DIGITS, GameNumberError, new_game_number, parse_game_number
 from game.ui import theme
@@ -84,7 +83,7 @@ def last_setup_path():
 
 def load_last_setup(spec: GameSpec) -> dict[str, Any] | None:
     try:
-        data = json.loads(last_setup_path().read_text(encoding="utf-8")).get(spec.id)
+        data = (read_own_json(last_setup_path(), "The file of the last set-ups") or {}).get(spec.id)
         seats = [Seat.from_json(s) for s in data["seats"]]
         for index, seat in enumerate(seats):   # a bot remembered as "Player 2" gets a bot's name
             if seat.is_bot and seat.name in DEFAULT_NAMES:
@@ -98,11 +97,8 @@ def load_last_setup(spec: GameSpec) -> dict[str, Any] | None:
 
 def save_last_setup(spec: GameSpec, seats: list[Seat], options: dict[str, Any]) -> None:
     try:
-        try:
-            data = json.loads(last_setup_path().read_text(encoding="utf-8"))
-            if not isinstance(data, dict):
-                data = {}
-        except (OSError, ValueError):
+        data = read_own_json(last_setup_path(), "The file of the last set-ups")
+        if not isinstance(data, dict):
             data = {}
         data[spec.id] = {"seats": [s.to_json() for s in seats], "options": options}
         write_json_atomic(last_setup_path(), data)
