@@ -70,6 +70,7 @@ MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION
 #: stack and returns it).
 ROUTES: dict[str, str] = {
     "menu": "game.scenes.menu:MenuScene",
+    "opening": "game.scenes.opening:OpeningScene",        # (menu, path, data, autosave_path)
     "setup": "game.scenes.setup:SetupScene",              # (spec)
     "load": "game.scenes.load:LoadScene",
     "save_dialog": "game.scenes.save_dialog:SaveDialog",  # (session)

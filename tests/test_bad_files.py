@@ -8,6 +8,7 @@ import os
 import pathlib
 import sys
 import tempfile
+import time
 
 import pygame
 import pytest
@@ -16,8 +17,9 @@ from game import app as app_module
 from game.core import paths, saves
 from game.core.registry import get
 from game.core.saves import SaveError, read_save
-from game.core.session import PERSON, Seat, Session
+from game.core.session import BOT, PERSON, Seat, Session
 from game.settings import Settings
+from game.table.frame import GameScene
 
 from uihelpers import frames, make_app
 
@@ -94,3 +96,50 @@ def test_loading_a_named_pipe_is_refused_at_once(tmp_path):
         read_save(pipe)          # used to wait for a writer forever
     with pytest.raises(SaveError, match="not a file"):
         read_save(tmp_path)
+
+
+def long_rallyman_save(path, moves: int):
+    """A legal save of `moves` moves (a die planned and taken back, over and over)."""
+    session = Session(get("rallyman"), [Seat("A", BOT, "easy", colour=0)], {}, 3)   # a bot's moves keep no undo
+    for i in range(moves):
+        legal = session.state.legal_actions()
+        session.apply(legal[0] if i % 2 == 0 else next(a for a in legal if type(a).__name__ == "TakeBack"),
+                      autosave=False)
+    session.save_to(path)
+    return path
+
+
+def test_a_save_of_very_many_moves_opens_while_the_window_goes_on(tmp_path):
+    from game.scenes.menu import OPEN_IN_BACKGROUND
+    path = long_rallyman_save(tmp_path / "long.json", OPEN_IN_BACKGROUND + 1500)
+    app = make_app()
+    menu = app.push(app.scene("menu"))
+    assert menu.open_save(path)
+    opening = app.top
+    assert opening.route == "opening"
+    seen = set()
+    deadline = time.monotonic() + 120
+    while app.top is opening and time.monotonic() < deadline:
+        frames(app, 1)              # the window keeps drawing while the moves replay
+        seen.add(opening.done)
+        time.sleep(0.01)            # as the app waits for its next frame
+    game = app.top
+    assert isinstance(game, GameScene) and not app.errors and seen, seen
+    assert len(game.session.actions) == OPEN_IN_BACKGROUND + 1500
+    assert len(game.session._undo) <= 200
+
+
+def test_escape_stops_opening_a_long_save_and_changes_nothing(tmp_path):
+    from game.scenes.menu import OPEN_IN_BACKGROUND
+    path = long_rallyman_save(tmp_path / "long.json", OPEN_IN_BACKGROUND + 1500)
+    app = make_app()
+    menu = app.push(app.scene("menu"))
+    menu.open_save(path)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    deadline = time.monotonic() + 120
+    while app.top is not menu and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    assert app.top is menu and "stopped" in menu.message
+    assert not any(isinstance(scene, GameScene) for scene in app.scenes)
+    assert path.exists()

@@ -10,7 +10,7 @@ import time
 from collections import deque
 from pathlib import Path
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .board import BoardError
 from .protocol import CHANCE, Action, Event, GameState, IllegalAction, log_lines
@@ -25,6 +25,8 @@ BOT = "bot"
 BOT_LEVELS = ("easy", "normal", "hard")
 #: how many moves in a row a person can take back (each keeps a snapshot of the game)
 UNDO_LIMIT = 200
+#: a save's replay reports its progress every so many moves (`from_save`)
+PROGRESS_EVERY = 250
 
 
 @dataclasses.dataclass
@@ -250,8 +252,11 @@ class Session:
 
     @classmethod
     def from_save(cls, data: dict[str, Any], *, autosave_path: Path | None = None,
-                  source: str = "the save") -> Session:
-        """Rebuild a session by replaying a save's actions. SaveError says what is wrong."""
+                  source: str = "the save", progress: Callable[[int, int], bool] | None = None) -> Session:
+        """Rebuild a session by replaying a save's actions. SaveError says what is wrong.
+
+        `progress(done, total)` is called every PROGRESS_EVERY moves; when it returns False the
+        replay stops (SaveError)."""
         games = load_games()
         spec = games.get(data.get("game"))  # type: ignore[arg-type]
         if spec is None:
@@ -270,8 +275,11 @@ class Session:
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"{source} cannot start its game: {str(exc)[:200]}") from None
-        first_undoable = len(data["actions"]) - UNDO_LIMIT
+        total = len(data["actions"])
+        first_undoable = total - UNDO_LIMIT
         for index, raw in enumerate(data["actions"]):
+            if progress is not None and index % PROGRESS_EVERY == 0 and not progress(index, total):
+                raise SaveError(f"Opening {source[0].lower()}{source[1:]} was stopped.")
             try:
                 action = spec.decode_action(raw)
                 session._apply(action, undo=index >= first_undoable)
@@ -282,12 +290,15 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: Path, *, autosave_path: Path | None = None) -> Session:
-        """The session a save file holds. Continuing an autosave (`autosave_path` is the file
-        read) replaces it as the game goes on, since it has just been read."""
-        data = read_save(path, known_games=set(load_games()))
+    def load(cls, path: Path, *, autosave_path: Path | None = None, data: dict[str, Any] | None = None,
+             progress: Callable[[int, int], bool] | None = None) -> Session:
+        """The session a save file holds (`data`: the file, already read with `read_save`).
+        Continuing an autosave (`autosave_path` is the file read) replaces it as the game goes
+        on, since it has just been read."""
+        if data is None:
+            data = read_save(path, known_games=set(load_games()))
         session = cls.from_save(data, autosave_path=autosave_path,
-                                source=f"The save {Path(path).name[:100]}")
+                                source=f"The save {Path(path).name[:100]}", progress=progress)
         if autosave_path is not None and Path(autosave_path) == Path(path):
             session._autosave_trusted = True
         return session

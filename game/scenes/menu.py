@@ -9,7 +9,7 @@ import pygame
 
 from game.core import autosaves
 from game.core.registry import GameSpec, load_games
-from game.core.saves import SaveError, take_notices
+from game.core.saves import SaveError, read_save, take_notices
 from game.core.session import Session
 from game.scenes.savelist import continue_choice
 from game.ui import theme
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from game.app import App
 
 TILE_W, TILE_H = 560, 250
+#: a save of more moves than this is replayed on a worker thread, with its progress shown
+#: (the longest real games have a few thousand; replaying takes about 0.1 ms a move)
+OPEN_IN_BACKGROUND = 3000
 TILES_ORIGIN = (700, 140)
 TILES_BOTTOM = 1040       # the tiles end above the message line
 TILE_GAP = 24
@@ -132,15 +135,30 @@ class MenuScene(Scene):
         so loading alone adds nothing), and no other game's autosave is touched."""
         path = Path(path)
         continuing = continuing or autosaves.is_autosave(path)   # e.g. --load of an autosave
-        legacy = continuing and autosaves.is_legacy(path)
+        self._opening = (path, continuing)
         try:
-            session = Session.load(path, autosave_path=path if continuing else None)
-            if not continuing or legacy:
-                session.autosave_path = autosaves.new_path(session.spec.id)
+            data = read_save(path, known_games=set(load_games()))
+            if len(data["actions"]) > OPEN_IN_BACKGROUND:   # replayed while the window goes on
+                self.app.push(self.app.scene("opening", self, path, data, path if continuing else None))
+                return True
+            session = Session.load(path, autosave_path=path if continuing else None, data=data)
         except SaveError as exc:
-            self.say(str(exc))
-            self.app.sound.play("error")
+            self.failed(str(exc))
             return False
+        self.opened(session)
+        return True
+
+    def failed(self, reason: str) -> None:
+        """A save could not be opened: say why; nothing changed."""
+        self.say(reason)
+        self.app.sound.play("error")
+
+    def opened(self, session: Session) -> None:
+        """Play the session just read from the save `open_save` was given."""
+        path, continuing = self._opening
+        legacy = continuing and autosaves.is_legacy(path)
+        if not continuing or legacy:
+            session.autosave_path = autosaves.new_path(session.spec.id)
         if legacy:
             # the one autosave of earlier versions moves into the folder of autosaves
             session.autosave()
@@ -150,7 +168,6 @@ class MenuScene(Scene):
         game = self.app.scene("game", session, bots_paused=over)
         if over:   # a finished game opens on its results, as when it has just ended
             game.show_results()
-        return True
 
     def do_load(self) -> None:
         self.app.push(self.app.scene("load"))
