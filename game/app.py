@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game import log
 from game.core import paths
 from game.core.saves import read_own_json
 from game.garbage import GarbagePolicy
@@ -489,11 +490,7 @@ class App:
         """Something unexpected: keep a trace, then show what happened and offer the autosave."""
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.errors.append(text)
-        try:
-            with open(paths.crash_log_path(), "a", encoding="utf-8") as log:
-                log.write(time.strftime("\n=== %Y-%m-%d %H:%M:%S ===\n") + text)
-        except OSError:
-            pass
+        log.error("caught on the window's thread; the error screen offers the autosave", exc)
         if len(self.errors) > 20:  # errors in the error screen itself: give up cleanly
             self.running = False
             return
@@ -645,6 +642,7 @@ def _area(rect: pygame.Rect) -> int:
 
 def start(*, load: Path | None = None) -> int:
     """Open the window at the main menu (or straight into a saved game) and run."""
+    log.start()
     app = App()
     menu = app.push(app.scene("menu"))
     if load is not None:

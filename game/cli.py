@@ -27,12 +27,12 @@ def _headless() -> None:
 
 
 def _guard_streams() -> None:
-    """A windowed build on Windows has no stdout/stderr; give prints somewhere to go."""
+    """A windowed build on Windows has no stdout/stderr: what a library prints there would
+    raise. Send it nowhere; the app's own messages go to its log (game/log.py)."""
     if sys.stdout is None or sys.stderr is None:
-        from game.core import paths
-        log = open(paths.data_dir() / "journeys.log", "a", encoding="utf-8", buffering=1)
-        sys.stdout = sys.stdout or log
-        sys.stderr = sys.stderr or log
+        sink = open(os.devnull, "w", encoding="utf-8")
+        sys.stdout = sys.stdout or sink
+        sys.stderr = sys.stderr or sink
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:

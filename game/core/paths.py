@@ -5,6 +5,7 @@ config folder, each where the system expects them (platformdirs).
 """
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -33,6 +34,7 @@ def _made(path: Path) -> Path:
         from .saves import NOTICES, describe_os_error
         NOTICES.append(f"Journeys cannot make its folder {path} ({describe_os_error(exc)}): "
                        "you can play, but games, settings and statistics are not saved.")
+        logging.getLogger(__name__).warning("%s", NOTICES[-1])
     return path
 
 
@@ -84,6 +86,3 @@ def display_choice_path() -> Path:
     need not measure again."""
     return config_dir() / "display.json"
 
-
-def crash_log_path() -> Path:
-    return data_dir() / "crash.log"

@@ -8,6 +8,7 @@ overwritten.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import stat
 import tempfile
@@ -253,6 +254,7 @@ def read_own_json(path: Path, what: str) -> Any:
         kept = _put_aside(path)
         where = f" It is kept as {kept.name}." if kept else ""
         NOTICES.append(f"{exc}{where} Journeys goes on with the defaults.")
+        logging.getLogger(__name__).warning("%s", NOTICES[-1])
         return None
 
 

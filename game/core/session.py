@@ -6,6 +6,7 @@ the session, and loading replays it.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections import deque
 from pathlib import Path
@@ -228,6 +229,8 @@ class Session:
             self._autosave_done(None)
 
     def _autosave_done(self, problem: str | None) -> None:
+        if problem and problem != self.autosave_problem:
+            logging.getLogger(__name__).warning("the autosave %s was not written: %s", self.autosave_path, problem)
         self.autosave_problem = problem
 
     def _keep_foreign_autosave(self, path: Path) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.core import paths
+from game.log import log_path
 from game.core.saves import WRITER
 from game.scenes.savelist import continue_choice
 from game.ui import theme
@@ -57,7 +57,7 @@ class ErrorScene(Overlay):
         else:
             going_on = "There is no autosave to continue from."
         body = (f"Journeys caught it before it could close the window. {going_on} "
-                f"The details are kept in {paths.crash_log_path()}.")
+                f"The details are kept in {log_path()}.")
         theme.draw_paragraph(canvas, body, pygame.Rect(BOX.x + 40, BOX.y + 110, BOX.width - 80, 130),
                              theme.SIZE_BODY)
         theme.draw_paragraph(canvas, self.summary, pygame.Rect(BOX.x + 40, BOX.y + 250, BOX.width - 80, 90),

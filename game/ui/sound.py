@@ -9,6 +9,7 @@ reason is kept in `last_error` for diagnostics (the settings screen or a log may
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterable
 
@@ -155,6 +156,8 @@ class SoundBank:
     # -- inside --------------------------------------------------------------------------
 
     def _fail(self, message: str) -> None:
+        if message != self.last_error:
+            logging.getLogger(__name__).warning("sound: %s", message)
         self.last_error = message
 
     @staticmethod

@@ -10,6 +10,7 @@ If a process cannot be started (a locked-down machine), `BotRunner` falls back t
 from __future__ import annotations
 
 import itertools
+import logging
 import multiprocessing
 import os
 import queue
@@ -127,7 +128,8 @@ class BotRunner:
             process.start()
             child.close()
             self._conn, self._process, self.mode = parent, process, "process"
-        except Exception:  # no processes here: think on a thread instead
+        except Exception as exc:  # no processes here: think on a thread instead
+            logging.getLogger(__name__).warning("bots think on a thread: no worker process (%s)", exc)
             self._conn = self._process = None
             self.mode = "thread"
 
@@ -169,7 +171,8 @@ class BotRunner:
                 return
             try:
                 self._conn.send(request)
-            except Exception:   # a dead worker or a request that cannot travel: think here instead
+            except Exception as exc:   # a dead worker or a request that cannot travel: think here instead
+                logging.getLogger(__name__).warning("a bot request stays in the app: %s", exc)
                 with self._lock:
                     self._unsent.add(request["id"])
 
