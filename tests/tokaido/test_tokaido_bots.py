@@ -8,9 +8,9 @@ from game.core.rng import Rng
 from game.games.tokaido import SPEC
 from game.games.tokaido.actions import BuySouvenirs, Move
 from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, stop_gain
-from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FARM, HOTSPRING, INN, SEA, SECTIONS, VILLAGE,
+from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FARM, HOTSPRING, INN, SEA, SECTIONS, SOUVENIRS, VILLAGE,
                                      next_inn_index)
-from tests.tokaido.builders import holding, others_at_next_inn, panoramas, started, stop_index
+from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, started, stop_index
 
 
 def test_the_next_meal_comes_first_in_what_coins_are_worth() -> None:
@@ -72,8 +72,8 @@ def test_playouts_keep_the_next_meal_in_the_purse() -> None:
 
 
 def test_only_a_traveller_short_of_meal_money_is_sent_to_the_farm() -> None:
-    """The hard level's farm rule leaves the choice to the search when the purse holds the
-    next meal, when the traveller eats free (Satsuki, TOK-25) and when no farm lies before
+    """The hard level's farm rule leaves the choice to its other judgement when the purse holds
+    the next meal, when the traveller eats free (Satsuki, TOK-25) and when no farm lies before
     the inn."""
     state = started(3, 1, travellers=["", "satsuki", ""])
     inn = next_inn_index(state.road, 0)
@@ -82,15 +82,15 @@ def test_only_a_traveller_short_of_meal_money_is_sent_to_the_farm() -> None:
     legal = state.legal_actions()
     for coins, sent in ((0, True), (1, True), (5, False)):
         holding(state, 0, coins=coins)
-        choice = KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard")
+        choice = KNOWLEDGE._farm_first(state.view(0), legal)
         assert (choice == Move(farm)) == sent, coins
     holding(state, 0, coins=0)
-    assert KNOWLEDGE.plan(state.view(0), [a for a in legal if a != Move(farm)], Rng(1), "hard") is None
+    assert KNOWLEDGE._farm_first(state.view(0), [a for a in legal if a != Move(farm)]) is None
     assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "normal") is None
     state = started(3, 1, travellers=["satsuki", "", ""])
     others_at_next_inn(state, 0, farm - 2)
     holding(state, 0, coins=0)
-    assert KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(1), "hard") is None
+    assert KNOWLEDGE._farm_first(state.view(0), state.legal_actions()) is None
 
 
 def test_playouts_value_a_stop_by_what_it_may_give_with_crossroads_and_the_first_finish() -> None:
@@ -114,3 +114,42 @@ def test_playouts_value_a_stop_by_what_it_may_give_with_crossroads_and_the_first
     cross.cherry_left = cross.bath_left = 0
     assert stop_gain(cross, 0, stop_index(cross, SEA)) == 1.0
     assert stop_gain(cross, 0, stop_index(cross, HOTSPRING)) == plain_spring
+
+
+def test_the_hard_bot_walks_to_the_stop_worth_most_for_its_steps() -> None:
+    """The hard level walks by the stop heuristic, not by the search: one part short of the sea
+    panorama and first to finish it (TOK-18), it walks past nearer stops to the sea."""
+    state = started(3, 1)
+    sea = stop_index(state, SEA, after=first_inn(state) // 2)
+    others_at_next_inn(state, 0, sea - 3)
+    holding(state, 0, coins=9)
+    panoramas(state, 0, sea=SECTIONS[SEA] - 1)
+    assert [a.index for a in state.legal_actions()][:3] == [sea - 2, sea - 1, sea]
+    assert KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(1), "hard") == Move(sea)
+    assert KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(1), "normal") is None
+
+
+
+
+def test_the_hard_bot_keeps_the_next_meal_when_it_shops() -> None:
+    """At a village with an inn ahead, the hard level weighs only the buys that leave the coins
+    of the meal (TOK-37): all 3 with no farm before the inn, 2 while a farm (TOK-15) may still
+    come; a set's fourth family (7 points) does not tempt it into arriving broke."""
+    road = started(3, 1).road
+    inn = next_inn_index(road, 0)
+    kept = set()
+    for village in (i for i in range(inn) if road[i].kind == VILLAGE):
+        keep = 2 if any(road[i].kind == FARM for i in range(village + 1, inn)) else 3
+        state = started(3, 1)
+        others_at_next_inn(state, 0, village - 1)
+        holding(state, 0, coins=4, souvenirs=[0, 6, 12])     # three families: a fourth scores 7
+        offer = [c for c in range(len(SOUVENIRS)) if SOUVENIRS[c].family == SOUVENIRS[18].family][-2:] + [13]
+        state.souvenir_deck = [c for c in state.souvenir_deck if c not in offer] + offer
+        state.apply(Move(village))
+        legal = state.legal_actions()
+        assert any(4 - state.souvenir_price(0, a.cards) < keep for a in legal)
+        weighed = KNOWLEDGE._meal_money_kept(state.view(0), legal)
+        assert BuySouvenirs(()) in weighed
+        assert all(4 - state.souvenir_price(0, a.cards) >= keep for a in weighed)
+        kept.add(keep)
+    assert kept == {2, 3}

@@ -10,8 +10,10 @@ Coins are judged as strong players judge them: the first coins are the next inn'
 is worth 6 points, so a traveller arriving broke loses them), then the later inns' meals (a farm
 may still come before those), and only what is left over buys souvenirs and offerings. The
 playouts play the same way: a poor traveller heads for a farm, and nobody spends the next
-meal's money in a village. The rules edition played (TOK-66) is in the scores themselves (Shodo and Emaki), in
-the calligraphies' estimate (Patience) and in the legal moves (a finished panorama's stops).
+meal's money in a village; the hard level walks by the playouts' guess at a stop (its search did
+no better) and shops keeping the next meal's coins. The rules edition played (TOK-66) is in the
+scores themselves (Shodo and Emaki), in the calligraphies' estimate (Patience) and in the legal
+moves (a finished panorama's stops).
 """
 from __future__ import annotations
 
@@ -26,10 +28,11 @@ from game.core.rng import Rng
 
 from . import scoring
 from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
-from .data import (AMULETS, BASE_TRAVELLERS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM, FARM_COINS, HOT_SPRINGS,
-                   HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey, next_inn_index,
-                   NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, Stop)
-from .powers import power
+from .data import (ACHIEVEMENT_POINTS, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS, BATH_HOUSE_PRICE,
+                   CHERRY_TREE_COINS, CHERRY_TREE_POINTS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM,
+                   FARM_COINS, HOT_SPRINGS, HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey,
+                   next_inn_index, NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, Stop)
+from .powers import power, souvenir_price
 from .rules import PHASE_TRAVELLERS, TokaidoState
 
 STOP_VALUE = 1.55        # points a stop still ahead is worth, on average
@@ -47,8 +50,15 @@ SHOP_SAMPLES = 3         # dealings of the hidden cards the hard level shops on
 SHOP_NODES = 400         # positions it looks at per dealing to finish its turn
 OWN_POINTS = 0.3         # the share of a position's value that is the traveller's own points
 WALK_COST = 0.8          # in a playout: points a step further along the road gives up
+#: the hard level's own walk: points a step further gives up (the best of 0.6 .. 2.2 measured:
+#: shorter steps leave the best stops to others, longer ones fewer stops to oneself)
+STEP_COST = 1.2
 PANORAMA_PUSH = 0.8      # an unfinished panorama part in progress (the next one scores more)
 CALLIGRAPHY_SHARE = 0.8  # a calligraphy's end points as they stand, before the end
+#: Crossroads in a playout: a cherry tree (its points and a coin) and a bath house (its points
+#: less the coin it costs) are what a panorama or a hot spring gives while any are left
+CHERRY_GAIN = CHERRY_TREE_POINTS + SPARE_COIN * CHERRY_TREE_COINS
+BATH_GAIN = BATH_HOUSE_POINTS - SPARE_COIN * BATH_HOUSE_PRICE
 
 
 def determinize(view: dict[str, Any], rng: Rng) -> TokaidoState:
@@ -198,14 +208,23 @@ def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
     if kind == FARM:
         inns = _inns_from(state.road)[index]
         return coin_worth(p["coins"] + FARM_COINS, inns, p["traveller"]) - coin_worth(p["coins"], inns, p["traveller"])
+    spare = p["coins"] - meal_need(p["traveller"])
     if kind in PANORAMAS:
         done = p["panoramas"][kind]
-        return float(done + 1) if done < SECTIONS[kind] else 0.0
+        part = 0.0
+        if done < SECTIONS[kind]:
+            part = float(done + 1)
+            if done + 1 == SECTIONS[kind] and kind not in state.panorama_firsts:
+                part += ACHIEVEMENT_POINTS
+        if state.crossroads and state.cherry_left > 0:
+            part = max(part, CHERRY_GAIN)
+        return part
     if kind == HOTSPRING:
+        if state.crossroads and state.bath_left > 0 and spare >= BATH_HOUSE_PRICE:
+            return BATH_GAIN
         return 2.5
     if kind == ENCOUNTER:
         return 2.5
-    spare = p["coins"] - meal_need(p["traveller"])
     if kind == VILLAGE:
         return 3.0 if spare >= 2 else 1.0 if spare >= 1 else -1.0
     if kind == TEMPLE:
@@ -314,21 +333,65 @@ class TokaidoKnowledge(Knowledge):
         return 0.0
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
-        """The hard level's shopping: what to buy at a village, give at a temple or eat at an
-        inn is judged by the points the traveller is estimated to finish with, its own
-        turn played out to its end on a few dealings of the hidden cards. Those choices barely
-        touch the others, and the search's playouts are too noisy to tell a meal kept from a
-        souvenir bought; where to walk stays with the search."""
+        """The hard level's walk and shopping. It walks to the stop that gives most for the
+        steps it costs (`stop_gain`, less STEP_COST a step): the search, its playouts too noisy
+        to better that guess, scored no more with it (and less with Crossroads). What to buy at a
+        village, give at a temple or eat at an inn is judged by the points the traveller is
+        estimated to finish with, its own turn played out to its end on a few dealings of the
+        hidden cards: those choices barely touch the others, and the search's playouts cannot
+        tell a meal kept from a souvenir bought. The rest (travellers, the crossroads' options
+        and shops) stays with the search."""
         if level != "hard" or len(legal) < 2:
             return None
         if isinstance(legal[0], Move):
-            return self._farm_first(view, legal)
+            return self._farm_first(view, legal) or self._best_stop(view, legal, rng)
         if not isinstance(legal[0], SHOPPING):
             return None          # travellers, crossroad options and their shops: the search
         seat = view["seat"]
+        legal = self._meal_money_kept(view, legal)
         values = greedy_values(self.sampler(view, determinize), legal, seat, rng, SHOP_SAMPLES, SHOP_NODES,
                                lambda state: self.estimate(state)[seat])
         return legal[max(range(len(legal)), key=lambda i: values[i])]
+
+    @staticmethod
+    def _meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+        """The souvenirs and offerings that leave the coins of the next inn's meal (MEAL_KEEP,
+        less a discount; a coin less while a farm lies before the inn), or the cheapest if none
+        does: the estimate would trade a meal for a set of souvenirs, and a traveller who
+        arrives broke loses more than the meal."""
+        me = view["players"][view["seat"]]
+        traveller = me.get("traveller") or ""
+        gift = power(traveller)
+        road = journey(bool(view.get("return_trip")))
+        if gift.free_meal or me["index"] >= len(road) - 1:
+            return legal
+        inn = next_inn_index(road, me["index"])
+        farm_ahead = any(road[i].kind == FARM for i in range(me["index"] + 1, inn))
+        keep = MEAL_KEEP - gift.meal_discount - (1 if farm_ahead else 0)
+
+        def cost(action: Action) -> int:
+            if isinstance(action, Donate):
+                return action.coins
+            if isinstance(action, BuySouvenirs):
+                return souvenir_price(traveller, me["coins"], action.cards) or 0
+            return 0
+
+        costs = [cost(a) for a in legal]
+        cheapest = min(costs)
+        return [a for a, c in zip(legal, costs) if me["coins"] - c >= keep or c == cheapest]
+
+    @staticmethod
+    def _best_stop(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action | None:
+        """The stop worth most for the steps it costs, the nearer on a tie (the neutral
+        traveller's walk stays with the search)."""
+        if view.get("acting") != view["seat"]:
+            return None
+        state = determinize(view, rng)
+        piece = state.acting_piece()
+        here = state.players[piece]["index"]
+        moves = [a for a in legal if isinstance(a, Move)]
+        return max(moves, key=lambda a: (stop_gain(state, piece, a.index) - STEP_COST * (a.index - here),
+                                         -a.index))
 
     @staticmethod
     def _farm_first(view: dict[str, Any], legal: list[Action]) -> Action | None:
