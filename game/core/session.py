@@ -141,10 +141,6 @@ class Session:
         lines = log_lines((e for _, e in self.events), viewer)
         return lines if last is None else lines[-last:]
 
-    def events_for(self, viewer: int | None, since_action: int = -1) -> list[Event]:
-        """The events from action `since_action` on (-1: setup's too), as `viewer` may know them."""
-        return [e.for_viewer(viewer) for i, e in self.events if i >= since_action]
-
     @property
     def show_seed(self) -> bool:
         """Whether the game number may be shown: typed in by a person, or the game is over."""

@@ -7,18 +7,11 @@ the hidden cards, different on every sample.
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Any
 from collections.abc import Callable, Sequence
 
 from ..protocol import Action, GameState
 from ..rng import Rng
-
-
-class Bot(Protocol):
-    level: str
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """Pick one of `legal` knowing only `view`."""
 
 
 class Knowledge:
