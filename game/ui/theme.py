@@ -165,7 +165,7 @@ def draw_text(surface: pygame.Surface, string: str, pos: tuple[float, float], si
 def draw_paragraph(surface: pygame.Surface, string: str, rect: pygame.Rect, size: int = SIZE_BODY,
                    colour=TEXT, bold: bool = False, line_gap: int = 4) -> int:
     """Wrap `string` into `rect` at `size`; a text too long for it ends with an ellipsis.
-    Returns the height used. (`fit_to_box` may also shrink the type.)"""
+    Returns the height used. (`draw_fitted` may also shrink the type.)"""
     fitted = fit_to_box(string, rect.width, rect.height, size, size, bold, line_gap)
     return draw_fitted_lines(surface, fitted, rect, colour, bold)
 
@@ -193,7 +193,7 @@ def fit_to_box(string: str, width: int, height: int, size: int = SIZE_BODY, min_
     fit, wrap it at `min_size`, keep the lines that fit and end the last with an ellipsis. A
     word wider than the box is shortened the same way. `max_lines` caps the lines (1 for a
     button's label). When `complete` is False, give the whole text in a tooltip.
-    Draw it with `draw_fitted_lines`, or read `lines` and `size` to draw it yourself."""
+    Use `draw_fitted` to draw it, or read `lines` and `size` to draw it yourself."""
     fitted = _fit_to_box(string, max(1, int(width)), max(1, int(height)), size, min(size, min_size), bold,
                          line_gap, max_lines)
     if not fitted.complete:
@@ -219,6 +219,17 @@ def _fit_to_box(string: str, width: int, height: int, size: int, min_size: int, 
         lines = lines[:room]
         lines[-1] = fit_text(lines[-1].rstrip("…") + " …", min_size, width, bold).replace(" …", "…")
     return FittedText(tuple(lines), min_size, line_height, False)
+
+
+def draw_fitted(surface: pygame.Surface, string: str, rect: pygame.Rect, size: int = SIZE_BODY,
+                min_size: int = SIZE_SMALL, colour=TEXT, bold: bool = False, line_gap: int = 4,
+                align: str = "left") -> FittedText:
+    """Draw `string` fitted into `rect` (see `fit_to_box`); returns the fit, so that the caller
+    can offer the whole text in a tooltip when `complete` is False. `align`: "left" or
+    "center" (each line centred, the block centred vertically)."""
+    fitted = fit_to_box(string, rect.width, rect.height, size, min_size, bold, line_gap)
+    draw_fitted_lines(surface, fitted, rect, colour, bold, align)
+    return fitted
 
 
 def draw_fitted_lines(surface: pygame.Surface, fitted: FittedText, rect: pygame.Rect, colour=TEXT,
