@@ -161,6 +161,12 @@ def triangle_at(center: tuple[float, float], point: tuple[float, float]) -> int:
     """Which of a flat-topped hexagon's six triangles holds `point`: 0 is the one against the
     north edge, then clockwise (1 north-east, 2 south-east, 3 south, 4 south-west, 5 north-west).
     Screen coordinates: y grows downward."""
-    dx, dy = point[0] - center[0], center[1] - point[1]
-    bearing = math.degrees(math.atan2(dx, dy)) % 360.0  # 0 = north, clockwise
-    return int(((bearing + 30.0) % 360.0) // 60.0)
+    return triangle_of(point[0] - center[0], center[1] - point[1])
+
+
+def triangle_of(dx: float, dy: float) -> int:
+    """`triangle_at` for a point `dx` east and `dy` north of the centre. A point on the line
+    between two triangles belongs to the one counter-clockwise of it (so every point of the
+    hexagon belongs to exactly one)."""
+    sector = int((math.degrees(math.atan2(dy, dx)) % 360.0) // 60.0)   # 0 north-east, counter-clockwise
+    return (1 - min(sector, 5)) % 6

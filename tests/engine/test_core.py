@@ -300,6 +300,21 @@ def test_triangle_letters_run_clockwise_from_north():
         assert hexgrid.triangle_at(centre, point) == index
 
 
+def test_a_point_between_two_triangles_belongs_to_the_counter_clockwise_one():
+    """Ubi's triangles come from here too (one hex library for both hex games): a point on the
+    line between the north-east and the north triangle is in the north one, and so round."""
+    import math
+    for k in range(6):   # the six lines, from the east corner counter-clockwise
+        ccw, cw = (1 - k) % 6, (2 - k) % 6   # the triangles either side of it
+        for nudge, expected in ((1e-6, ccw), (-1e-6, cw)):
+            angle = math.radians(60 * k + nudge)
+            assert hexgrid.triangle_of(math.cos(angle), math.sin(angle)) == expected
+    assert hexgrid.triangle_of(1.0, 0.0) == 1 and hexgrid.triangle_of(-1.0, 0.0) == 4   # exactly on a line
+    from game.games.ubi.grid import LETTERS, WORLD
+    cx, cy = WORLD.centre(300)
+    assert WORLD.letter_at(300, cx + 1.0, cy) == LETTERS[1] == "R"   # on the east line: north-east
+
+
 def test_core_and_rules_import_no_pygame():
     """core/ and every rules.py stay free of pygame, so the engine runs headless: importing
     them, loading their boards and playing a game of each brings in no pygame module."""

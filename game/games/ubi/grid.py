@@ -19,8 +19,10 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-SQRT3 = math.sqrt(3.0)
-#: the triangles clockwise from north
+from game.core import hexgrid
+
+SQRT3 = hexgrid.SQRT3
+#: the triangles clockwise from north (hexgrid's triangle numbers 0..5)
 LETTERS = "ARCHSE"
 #: each letter's sector: from and to, in degrees counter-clockwise from east (y up)
 SECTORS: dict[str, tuple[float, float]] = {
@@ -116,6 +118,12 @@ class Sheet:
         return tuple(out)
 
     @cached_property
+    def _layout(self) -> hexgrid.Layout:
+        """The hexagons on the engine's flat-topped layout (projected degrees): hexagon (0, 0)
+        touches the sheet's top-left corner, odd columns sit half a hexagon lower."""
+        return hexgrid.Layout(self.radius, self.radius, SQRT3 / 2 * self.radius, flat=True)
+
+    @cached_property
     def _numbers(self) -> dict[tuple[int, int], int]:
         return {cell: i + 1 for i, cell in enumerate(self.cells)}
 
@@ -155,20 +163,7 @@ class Sheet:
     def cell_at(self, x: float, y: float) -> tuple[int, int] | None:
         """The (col, row) of the hexagon holding a projected point (None off the sheet's
         hexagons)."""
-        r = self.radius
-        fx, fy = x - r, y - SQRT3 / 2 * r
-        q = (2.0 / 3.0 * fx) / r
-        s = (-1.0 / 3.0 * fx + SQRT3 / 3.0 * fy) / r
-        # cube rounding
-        cq, cs = round(q), round(s)
-        cz = round(-q - s)
-        dq, ds, dz = abs(cq - q), abs(cs - s), abs(cz - (-q - s))
-        if dq > ds and dq > dz:
-            cq = -cs - cz
-        elif ds > dz:
-            cs = -cq - cz
-        col = int(cq)
-        row = int(cs + (col - (col & 1)) // 2)
+        col, row = hexgrid.axial_to_offset(self._layout.from_pixel(x, y), flat=True, odd=True)
         if self.wraps:
             col %= self.columns
         cell = (col, row)
@@ -186,12 +181,7 @@ class Sheet:
     def letter_at(self, number: int, x: float, y: float) -> str:
         """The triangle of hexagon `number` that holds the projected point."""
         cx, cy = self.centre(number)
-        dx, dy = self._offset(cx, x), cy - y
-        angle = math.degrees(math.atan2(dy, dx)) % 360.0
-        for letter, (a0, a1) in SECTORS.items():
-            if a0 <= angle < a1:
-                return letter
-        return "R"
+        return LETTERS[hexgrid.triangle_of(self._offset(cx, x), cy - y)]
 
     def _offset(self, cx: float, x: float) -> float:
         """x - cx, the short way round on a sheet that wraps."""
