@@ -516,10 +516,10 @@ class App:
             self.settings.save()
         except OSError:
             pass
+        from game.core.ai.worker import close_shared_runner
         from game.core.saves import WRITER
-        from game.table.frame import close_bot_runner
         WRITER.flush()
-        close_bot_runner()
+        close_shared_runner()
         self.sound.close()
         pygame.quit()
 

@@ -16,7 +16,6 @@ import multiprocessing
 import os
 import sys
 from pathlib import Path
-from typing import Any
 from collections.abc import Sequence
 
 
@@ -33,19 +32,6 @@ def _guard_streams() -> None:
         sink = open(os.devnull, "w", encoding="utf-8")
         sys.stdout = sys.stdout or sink
         sys.stderr = sys.stderr or sink
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option needs KEY=VALUE, not {pair!r}")
-        try:
-            options[key] = json.loads(value)
-        except ValueError:
-            options[key] = value
-    return options
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -119,6 +105,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         return 2
     players = args.players or spec.min_players
     try:
+        from game.tools.demo_session import parse_options
         result = play_game(spec, [args.level] * players, args.seed, parse_options(args.option))
     except ValueError as exc:
         print(str(exc), file=sys.stderr)

@@ -40,9 +40,8 @@ def coming_game(monkeypatch):
 @pytest.fixture
 def thread_bots(monkeypatch):
     """Bots think on a thread of this process, so a scene test needs no worker process."""
-    from game.core.ai.worker import BotRunner
-    from game.table import frame
-    runner = BotRunner(use_process=False)
-    monkeypatch.setattr(frame, "_RUNNER", runner)
+    from game.core.ai import worker
+    runner = worker.BotRunner(use_process=False)
+    monkeypatch.setattr(worker, "_SHARED", runner)
     yield runner
     runner.close()

@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 from game.core import autosaves, stats
-from game.core.ai.worker import BotRunner, Pending
+from game.core.ai.worker import Pending, shared_runner
 from game.core.protocol import Action, Event, IllegalAction
 from game.core.registry import import_attr
 from game.core.session import Session
@@ -41,24 +41,6 @@ LOG_LINES = 9
 # re-rendered; the other changed layers wait for the next frame (16 ms later, unseen). With the
 # drawing and presenting after it, this keeps every frame under the 8 ms budget.
 FRAME_WORK_S = 0.0025
-
-
-_RUNNER: BotRunner | None = None
-
-
-def bot_runner() -> BotRunner:
-    """The app's one bot worker (a separate process, started on first need)."""
-    global _RUNNER
-    if _RUNNER is None:
-        _RUNNER = BotRunner()
-    return _RUNNER
-
-
-def close_bot_runner() -> None:
-    global _RUNNER
-    if _RUNNER is not None:
-        _RUNNER.close()
-        _RUNNER = None
 
 
 def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameScene:
@@ -197,7 +179,7 @@ class GameScene(Scene):
         self._seat_rects = self._layout_seats()
         self.session.autosave_in_background = True
         if any(seat.is_bot for seat in session.seats) and not bots_paused:
-            bot_runner()  # start the worker now, so it is ready by the first bot's turn
+            shared_runner()  # start the worker now, so it is ready by the first bot's turn
         theme.preload_fit_fonts()
         self._build_frame_buttons()
         self.add_layer(TOP_BAR, self._render_top, self._top_signature)
@@ -439,7 +421,7 @@ class GameScene(Scene):
             view, legal, seed = self.table.bot_request(seat)
             self._bot_generation += 1
             self._bot_started = time.perf_counter()
-            self._bot_future = bot_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
+            self._bot_future = shared_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
                                                 seed, view, legal)
             return
         if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:

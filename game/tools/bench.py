@@ -187,7 +187,7 @@ def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
     thinking), back to the menu between them; the memory of the main process and the worker
     after each game, and the most they held together."""
     from game.core.registry import playable_games
-    from game.table import frame
+    from game.core.ai import worker as bot_worker
     app = _make_app(size, animation_speed="normal", bot_pace="fast")
     menu = app.push(app.scene("menu"))
     report: dict[str, Any] = {}
@@ -198,7 +198,7 @@ def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
         for _ in range(3):
             app.step(events=_pending_events(), dt=1 / 60)
         main = rss_mb() or 0.0
-        runner = frame._RUNNER
+        runner = bot_worker.started_runner()
         pid = runner._process.pid if runner is not None and runner._process is not None else None
         worker = (rss_mb(pid) or 0.0) if pid else 0.0
         report[f"after_{spec.id}"] = {"main": main, "worker": worker, "total": round(main + worker, 1)}
@@ -206,12 +206,12 @@ def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
     report["after_each_peak_total"] = round(peak, 1)
     # the most either process held at any moment (their peaks need not coincide, so this sum
     # is an upper bound of the app's peak)
-    runner = frame._RUNNER
+    runner = bot_worker.started_runner()
     pid = runner._process.pid if runner is not None and runner._process is not None else None
     report["peak_main"] = rss_mb(field="VmHWM")
     report["peak_worker"] = rss_mb(pid, "VmHWM") if pid else None
     report["peak_total"] = round((report["peak_main"] or 0.0) + (report["peak_worker"] or 0.0), 1)
-    frame.close_bot_runner()
+    bot_worker.close_shared_runner()
     return report
 
 

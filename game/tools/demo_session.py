@@ -1,6 +1,10 @@
 """Sessions played some way by bots, for screenshots, the smoke test and the benchmarks."""
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
 from game.core.ai import make_bot
 from game.core.registry import GameSpec
 from game.core.session import BOT, PERSON, Seat, Session
@@ -26,3 +30,17 @@ def bot_session(spec: GameSpec, players: int, seed: int, after: int, level: str 
         session.apply(action, autosave=False)
         count += 1
     return session
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """The game options of `--option KEY=VALUE` (a VALUE that reads as JSON is taken as such)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option needs KEY=VALUE, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options

@@ -10,7 +10,6 @@ import pygame
 
 def run(args: argparse.Namespace) -> int:
     from game.app import App
-    from game.cli import parse_options
     from game.core.registry import get
     from game.settings import Settings
 
@@ -29,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     if scene_name == "setup":
         app.push(app.scene("setup", spec or get("ubike")))
     elif scene_name in ("game", "results"):
-        from game.tools.demo_session import bot_session
+        from game.tools.demo_session import bot_session, parse_options
         from game.table.frame import open_game
         if spec is None or not spec.available:
             print("--screenshot needs --game with a playable game id", file=sys.stderr)

@@ -23,8 +23,8 @@ def test_the_frames_timed_include_those_that_apply_a_move():
 
 
 def bench_runner_closed() -> None:
-    from game.table.frame import close_bot_runner
-    close_bot_runner()
+    from game.core.ai.worker import close_shared_runner
+    close_shared_runner()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

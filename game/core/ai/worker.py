@@ -225,3 +225,29 @@ class BotRunner:
         self._conn = self._process = None
         if self._thread_pool is not None:
             self._thread_pool.shutdown(wait=False, cancel_futures=True)
+
+
+# ---- the app's one worker --------------------------------------------------------------------------
+
+_SHARED: BotRunner | None = None
+
+
+def shared_runner() -> BotRunner:
+    """The worker every table of this run asks (started on first use): the table kit uses it,
+    the app closes it at exit (`close_shared_runner`)."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = BotRunner()
+    return _SHARED
+
+
+def started_runner() -> BotRunner | None:
+    """The shared worker if it has been started (the bench reads its process)."""
+    return _SHARED
+
+
+def close_shared_runner() -> None:
+    global _SHARED
+    if _SHARED is not None:
+        _SHARED.close()
+        _SHARED = None
