@@ -420,27 +420,27 @@ def test_the_look_ahead_cut_short_still_answers_from_its_playouts():
 
 
 def rich_festival_position(lying: int) -> tuple[TtrState, int]:
-    """Iberia, five seats: seat 0 holds one ticket far from Barcelona, a train to spare beyond
-    its way, and a hand that pays for Girona-Barcelona (one train) but for no route of that
-    way; `lying` Barcelona festival cards lie by the city. Returns the state and the route."""
+    """Iberia, five seats: seat 0 holds one ticket whose way keeps clear of Barcelona, a train
+    to spare beyond that way, and one card that pays for Girona-Barcelona (one train) but for
+    no route of the way; `lying` Barcelona festival cards lie by the city. Returns the state
+    and Girona-Barcelona's id."""
     from game.games.ttr.bot import shortest_path
-    from tests.ttr.builders import route
     state = ready("iberia", 5, 2)
-    girona = next(r for r in state.board.routes
-                  if {r.a, r.b} == {"girona", "barcelona"} and r.colour != "grey")
+    girona = next(r for r in state.board.routes_at("barcelona")
+                  if r.other("barcelona") == "girona" and r.colour != "grey")
     seen = Seen(state.view(0))
-    ticket = next(t for t in state.board.tickets
-                  if "barcelona" not in (t.a, t.b) and 4 <= (way := shortest_path(
-                      seen, t.a, t.b, set()))[0] <= 10
-                  and all(seen.routes_by_id[r].colour not in (girona.colour, "grey")
-                          and seen.routes_by_id[r].length > 1
-                          and "barcelona" not in (seen.routes_by_id[r].a, seen.routes_by_id[r].b)
-                          for r in way[1]))
+
+    def clear(t) -> bool:
+        trains, way = shortest_path(seen, t.a, t.b, set())
+        routes = [seen.routes_by_id[r] for r in way]
+        return 4 <= trains <= 10 and all(
+            r.length > 1 and r.colour not in (girona.colour, "grey") and "barcelona" not in (r.a, r.b)
+            for r in routes)
+    ticket = next(t for t in state.board.tickets if clear(t))
     hold_tickets(state, 0, [ticket.index])
     give(state, 0, [girona.colour])
     state.trains[0] = make_plan(Seen(state.view(0)), [ticket.index]).trains + 1
     state.festival_at["barcelona"] = lying
-    assert route(state, "girona", "barcelona", girona.colour) == girona
     return state, girona.id
 
 

@@ -16,7 +16,9 @@ with every card in hand); on South Korea, when the open routes look too few for 
 trains go onto the province mat (paid on top with spare cards) so that somebody reaches the
 last round. Tickets are drawn in play when the odds of finishing new ones in the trains and
 turns left make them worth a turn; on a crowded board (four or five seats) long ways count
-as riskier, in the drafts as in play, the more so for the hard level."""
+as riskier, in the drafts as in play, the more so for the hard and easy levels. On Iberia the
+hard level also claims into a festival city ahead of its plan when the cards lying there are
+worth more than the turn, cards and tickets the claim costs (festival_claim)."""
 from __future__ import annotations
 
 import dataclasses
@@ -133,6 +135,24 @@ SHARP_CROWD_CHARGE = 2.0
 #: the chance that a new train's space on a ticket's way gets cut, times the square of the
 #: number of other seats (1 % at two seats, 16 % at five)
 CUT_RISK = 0.01
+#: Iberia (the hard level): the least a claim for the festival cards lying at its city must
+#: bring (points: the cards by the chart, the route's own, less a turn off the plan, cards of
+#: the plan's colours paid away and tickets its trains would cost) before it goes ahead of the
+#: plan. The festival cards decide most five-seat games (the winner's pile is worth ~37 points,
+#: its routes ~37), and lower bars trade too many tickets for small piles (five seats, seeds
+#: 7000-7099: a bar of 4 won 37 %, 6 won 39 %, 8 won 45 %, 12 won 40 %)
+FEAST_MIN = 8.0
+#: what a turn spent off the plan costs a festival claim (points)
+FEAST_TURN = 2.0
+#: what each card of the plan's colours paid away for a festival claim costs (points)
+FEAST_CARD = 1.0
+#: how often the easy level draws cards although its plan has a claim ready
+EASY_IDLE = 0.25
+#: the easy level's turns to spare (see plan_slack) at or below which it stops idling on a
+#: claim its plan is ready for: idle turns in the second half of a five-seat Iberia game let
+#: its ways be cut, and it failed more tickets than it finished (3.8 to 4.2 a seat in a mixed
+#: table; with the idling stopped from here and the "crowd" charge, about 4.1 to 3.9)
+EASY_HURRY_SLACK = 10.0
 #: a hand this large is spent on routes off the plan rather than grown further
 HAND_CAP = 11
 #: cards left to draw, per seat, below which the deck counts as running dry
@@ -147,13 +167,15 @@ TICKET_TURN = 3.0
 #: look-ahead on which tickets to keep. "contest" puts a route before an easier one when losing
 #: it costs much; "rivals" (hard) weighs that by what the others seem to need, "block"
 #: (hard) takes a rival's cheap bottleneck when the plan can spare the turn and the trains, and
-#: "crowd" (hard) charges a long way more on a crowded board (see SHARP_CROWD_CHARGE).
+#: "crowd" (hard, and easy, whose noisy play cannot afford a long way on a crowded board
+#: either) charges a long way more on a crowded board (see SHARP_CROWD_CHARGE), and
+#: "feast" (hard) claims a route for a rich pile of festival cards ahead of the plan (Iberia).
 SKILLS: dict[str, frozenset[str]] = {
-    "easy": frozenset({"pay", "loco", "festbonus", "spare", "noise"}),
+    "easy": frozenset({"pay", "loco", "festbonus", "spare", "noise", "crowd"}),
     "normal": frozenset({"pay", "loco", "festbonus", "spare", "contest"}),
     "playout": frozenset({"pay", "loco", "festbonus", "spare", "fast"}),
     "hard": frozenset({"pay", "loco", "festbonus", "province", "draftfit", "lure", "tempo",
-                       "knapsack", "look", "contest", "rivals", "block", "crowd"}),
+                       "knapsack", "look", "contest", "rivals", "block", "crowd", "feast"}),
 }
 
 
@@ -881,6 +903,11 @@ class Planner:
             if last is not None:
                 return last
 
+        if first and "feast" in self.skills and not seen.korea:
+            feast = self.festival_claim(claims, plan, demand, locos)
+            if feast is not None:
+                return feast
+
         if first and plan.routes:
             pick = self.best_claim(claims, plan, demand, locos)
             if pick is not None:
@@ -940,19 +967,52 @@ class Planner:
         return best
 
     def last_claim(self, claims: dict[int, list[Claim]], plan: Plan) -> Action | None:
-        """The last turn: the claim worth most now (its points and the tickets it finishes)."""
+        """The last turn: the claim worth most now (its points and the tickets it finishes,
+        and with "feast" the festival cards it brings)."""
         seen = self.seen
         best, best_v = None, 0.0
         tix = seen.board.tickets
         for rid, options in claims.items():
             route = seen.routes_by_id[rid]
             v = float(route.points)
+            if "feast" in self.skills:
+                v += self.festival_bonus(route)
             for t in plan.ticket_of.get(rid, []):
                 # finishes the ticket if it is the ticket's one missing route
                 if sum(1 for r in plan.routes if t in plan.ticket_of.get(r, [])) == 1:
                     v += 2 * tix[t].points
             if v > best_v:
                 best, best_v = self.pay(options, Counter(), 0, route), v
+        return best
+
+    def festival_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
+                       locos: int) -> Action | None:
+        """Iberia: a route into a festival city whose cards lying there are worth taking now,
+        ahead of the plan: the chart's points for them on top of this seat's pile, and the
+        route's, less a turn off the plan, the plan's cards paid away and the tickets its
+        trains would cost (counted as failed). The chart rises steeply (TIB-13) and a pile
+        goes to whoever claims into the city first, so a rich one is rarely there next turn."""
+        seen = self.seen
+        tix = seen.board.tickets
+        before = shortfall(seen, seen.hand, demand, locos)
+        spare = seen.my_trains - plan.trains
+        best, best_v = None, FEAST_MIN
+        for rid, options in claims.items():
+            route = seen.routes_by_id[rid]
+            gain = self.festival_bonus(route)
+            if gain < FEAST_MIN:
+                continue
+            pay = self.pay(options, demand, locos, route)
+            v = gain + route.points
+            if rid not in plan.routes:
+                hurt = max(0, shortfall(seen, hand_after(seen.hand, pay), demand, locos) - before)
+                v -= FEAST_TURN + FEAST_CARD * hurt
+                if route.length > spare:
+                    # the trains come out of the plan: the tickets it can no longer finish
+                    fewer = make_plan(seen, plan.live, trains=seen.my_trains - route.length)
+                    v -= 2.0 * sum(tix[t].points for t in plan.live if t not in fewer.live)
+            if v > best_v:
+                best, best_v = pay, v
         return best
 
     def best_claim(self, claims: dict[int, list[Claim]], plan: Plan, demand: Counter,
@@ -970,8 +1030,9 @@ class Planner:
             if "festbonus" in self.skills:
                 v += self.festival_bonus(route)
             return v
-        if "noise" in self.skills and self.rng.random() < 0.25:
-            return None       # an easy bot sometimes keeps drawing instead
+        if "noise" in self.skills and self.rng.random() < EASY_IDLE \
+                and plan_slack(seen, plan) > EASY_HURRY_SLACK:
+            return None       # an easy bot sometimes keeps drawing instead, while it has time
         if "contest" in self.skills and not self.fast and len(ready) > 1:
             stakes = self.stakes(plan, ready)
             rivals = Rivals.of(seen) if "rivals" in self.skills else None
