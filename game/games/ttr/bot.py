@@ -34,8 +34,8 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from .data import (COLOURS, DRAFT_KEEP, FESTIVAL_CARDS, FESTIVAL_PREFIX, FESTIVALS, GREY, IBERIA,
-                   KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, TICKET_DRAFT_CARD, TICKET_DRAW, TRAINS, Board, Route, _routes_at, board, festival_points,
-                   train_deck)
+                   KOREA, LAST_ROUND_TRAINS, LOCO, LOCOMOTIVES, PER_COLOUR, TICKET_DRAFT_CARD, TICKET_DRAW,
+                   TRAINS, Board, Route, _routes_at, board, festival_points, train_deck)
 from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, free_spot,
                     IberiaState, KeepTickets, KoreaState, Pass, Place, TakeFestival, TtrState)
 
@@ -386,7 +386,7 @@ DETOUR_POINTS = 0.8
 CONTEST = 1.0
 #: the least a block must be worth (points) before the hard level spends a turn on it
 BLOCK_MIN = 4.0
-_RIVALS_CACHE: dict[tuple, "Rivals"] = {}
+_RIVALS_CACHE: dict[tuple, Rivals] = {}
 
 
 def lock_block(seen: Seen, rid: int) -> frozenset[int]:
@@ -447,7 +447,7 @@ class Rivals:
                     self.heat[rid] += p
 
     @classmethod
-    def of(cls, seen: Seen) -> "Rivals":
+    def of(cls, seen: Seen) -> Rivals:
         """The rivals of `seen`'s seat, cached while the claims and ticket counts stand."""
         v = seen.view
         key = (seen.board.name, seen.seat, seen.n, tuple(tuple(c) for c in v["claims_list"]),
@@ -629,7 +629,7 @@ def turns_left(seen: Seen) -> float:
     start = TRAINS[seen.board.name]
     taken = max(0, seen.view["turns"]) / max(1, seen.n)
     horizon = float(INF)
-    for s, left in enumerate(seen.trains):
+    for left in seen.trains:
         # a prior of 1.3 trains a turn over 6 turns steadies the early estimates
         rate = (start - left + 7.8) / (taken + 6.0)
         horizon = min(horizon, max(0.0, left - LAST_ROUND_TRAINS) / rate)
