@@ -243,6 +243,10 @@ def test_pyinstaller_build_passes_its_smoke_test(tmp_path):
     assert result.returncode == 0, f"build.py failed:\n{output[-6000:]}"
     assert "smoke test of the built app passed" in output, output[-3000:]
     assert "ok    bot games" in output and "ok    scenes" in output, output[-3000:]
+    # the bundle found every game package by itself, as a checkout does
+    from game.core.registry import playable_games
+    playable = ", ".join(spec.id for spec in playable_games())
+    assert f"(playable: {playable})" in output, output[-3000:]
 
     exe = build.executable(dist)
     assert exe.is_file()

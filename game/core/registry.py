@@ -1,13 +1,15 @@
 """The registry of games: id -> GameSpec.
 
-Each game's package registers itself on import; `load_games()` imports them all. Games that
-are announced but not built yet are registered with `available=False`, so the menu can show
-them as coming.
+Each game's package under game/games/ registers itself on import; `load_games()` finds the
+packages there and imports them all, so a new game is its folder alone. The menu lists them by
+their specs' `menu_order`. Games that are announced but not built yet are registered with
+`available=False`, so the menu can show them as coming.
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import pkgutil
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Mapping
 
@@ -101,6 +103,8 @@ class GameSpec:
     #: upgrade_save(save data, its rules_version) -> data that replays under `rules_version`;
     #: None: saves of an older rules version are refused with a message that says why
     upgrade_save: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
+    #: its place in the menu, smaller first (games of one order keep the order they registered in)
+    menu_order: int = 1000
 
     # ---- helpers ------------------------------------------------------------------------
     @property
@@ -141,8 +145,8 @@ class GameSpec:
 
 GAMES: dict[str, GameSpec] = {}
 
-#: every game package, in menu order
-GAME_PACKAGES = ("ubike", "staedtetour", "tokaido", "ttr", "rallyman", "ubi")
+#: where the game packages live
+GAMES_PACKAGE = "game.games"
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -152,26 +156,26 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def load_games() -> dict[str, GameSpec]:
-    """Import every game package (each registers itself) and return the registry."""
-    global _ordered
-    for name in GAME_PACKAGES:
-        importlib.import_module(f"game.games.{name}")
-    if _ordered == len(GAMES):
-        return GAMES
-    # in GAME_PACKAGES' order (the menu's), whichever game happened to be imported first;
-    # games registered from elsewhere (tests' stand-ins) after them
-    place = {name: i for i, name in enumerate(GAME_PACKAGES)}
+def game_packages() -> list[str]:
+    """The game packages under game/games/ (each folder with an __init__.py), by name."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
 
-    def package(game_id: str) -> int:   # a game's scene lives in its package: game.games.<name>
-        parts = GAMES[game_id].scene.split(":")[0].split(".")
-        return place.get(parts[2], len(place)) if len(parts) > 2 and parts[:2] == ["game", "games"] else len(place)
-    order = sorted(GAMES, key=package)
-    if list(GAMES) != order:
-        ordered = {game_id: GAMES[game_id] for game_id in order}
-        GAMES.clear()
-        GAMES.update(ordered)
-    _ordered = len(GAMES)
+
+def load_games() -> dict[str, GameSpec]:
+    """Import every game package (each registers itself) and return the registry, in menu
+    order (`menu_order`), whichever game happened to be imported first."""
+    global _ordered
+    if _ordered != len(GAMES) or not GAMES:
+        for name in game_packages():
+            importlib.import_module(f"{GAMES_PACKAGE}.{name}")
+        arrival = {game_id: i for i, game_id in enumerate(GAMES)}
+        order = sorted(GAMES, key=lambda game_id: (GAMES[game_id].menu_order, arrival[game_id]))
+        if list(GAMES) != order:
+            ordered = {game_id: GAMES[game_id] for game_id in order}
+            GAMES.clear()
+            GAMES.update(ordered)
+        _ordered = len(GAMES)
     return GAMES
 
 

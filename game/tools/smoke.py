@@ -57,6 +57,8 @@ def run() -> int:
 
     def check_bot_games() -> str:
         from game.core.ai.arena import play_game
+        if not playable_games():
+            raise RuntimeError("no game was found in game/games")
         results = []
         for spec in playable_games():
             result = play_game(spec, ["easy"] * spec.min_players, seed=1)

@@ -356,8 +356,8 @@ def test_a_field_may_not_take_a_name_every_view_has():
 
 
 def test_the_games_keep_the_menu_order_whichever_is_imported_first():
-    """The registry lists the games in GAME_PACKAGES' order even when a later game's package was
-    imported before the registry loaded them all (the rules viewer opens on the first one)."""
+    """The registry lists the games in their specs' menu order even when a later game's package
+    was imported before the registry loaded them all (the rules viewer opens on the first one)."""
     code = textwrap.dedent("""
         import game.games.rallyman, game.games.ttr
         from game.core.registry import playable_games

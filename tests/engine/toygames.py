@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from game.core.protocol import CHANCE, Action, GameState
+from game.core.protocol import CHANCE, Action, GameState, Mover
 from game.core.registry import GameSpec
 from game.core.state import ATOM, FLAT, NESTED, own, public, records, secret
 
@@ -42,7 +42,7 @@ class DiceRace(GameState):
         self.rolling = [False]
 
     @property
-    def current_player(self) -> int | str | None:
+    def current_player(self) -> Mover:
         if self.is_over:
             return None
         return CHANCE if self.rolling[0] else self.turn

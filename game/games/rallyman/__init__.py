@@ -7,6 +7,7 @@ from . import bot, rules
 
 SPEC = register(GameSpec(
     id="rallyman",
+    menu_order=50,
     title="Rallyman GT",
     min_players=1,
     max_players=6,

@@ -7,6 +7,7 @@ from . import bot, rules
 
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
+    menu_order=20,
     title="Städtetour",
     min_players=2,
     max_players=4,

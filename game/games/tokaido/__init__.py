@@ -9,6 +9,7 @@ ON_OFF = ((False, "Off"), (True, "On"))
 
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
+    menu_order=30,
     title="Tokaido",
     min_players=2,
     max_players=5,

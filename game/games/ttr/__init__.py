@@ -13,6 +13,7 @@ KOREA_RULES_VERSION = 2
 
 IBERIA = register(GameSpec(
     id=rules.IberiaState.game_id,
+    menu_order=40,
     title="Ticket to Ride: Iberia",
     short_title="TtR Iberia",
     min_players=2,
@@ -31,6 +32,7 @@ IBERIA = register(GameSpec(
 ))
 KOREA = register(GameSpec(
     id=rules.KoreaState.game_id,
+    menu_order=41,
     title="Ticket to Ride: South Korea",
     short_title="TtR South Korea",
     min_players=2,

@@ -7,6 +7,7 @@ from . import rules
 
 SPEC = register(GameSpec(
     id="ubi",
+    menu_order=60,
     title="Ubi",
     min_players=2,
     max_players=6,

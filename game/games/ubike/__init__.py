@@ -6,6 +6,7 @@ from . import bot, rules
 
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
+    menu_order=10,
     title="UBike Tour: Taiwan",
     short_title="UBike Taiwan",
     min_players=2,

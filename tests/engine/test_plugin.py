@@ -1,0 +1,31 @@
+"""A game is its folder: the registry finds a game package it was never told about, lists it in
+the menu by its own `menu_order`, and the engine's generic checks play it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+
+
+def test_a_game_folder_alone_is_found_listed_and_played():
+    """In a fresh interpreter, so the toy stays out of every other test's registry."""
+    code = textwrap.dedent(f"""
+        import game.games
+        game.games.__path__.append({str(PLUGINS)!r})   # as if the folder sat in game/games/
+        from game.core.registry import game_packages, load_games
+        from game.core import testing
+        assert "toynim" in game_packages()
+        games = load_games()
+        spec = games["toy-nim"]
+        testing.check_game(spec, 2, {{}}, seed=3, check_every=2)
+        testing.check_game(spec, 3, {{}}, seed=4)
+        print(" ".join(games))
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    order = out.stdout.split()
+    assert order == ["ubike", "staedtetour", "tokaido", "toy-nim", "ttr-iberia", "ttr-korea", "rallyman", "ubi"]
