@@ -1,4 +1,4 @@
-"""The command line (DESIGN.md, "Command line").
+"""The command line (game/DESIGN.md, "Command line").
 
     python -m game                      open the window at the main menu
     python -m game --list               the game ids

@@ -1,6 +1,6 @@
 """Boards made in Tiled, read as plain graphs (no pygame).
 
-Conventions for every `maps/<id>.tmx` (see DESIGN.md):
+Conventions for every `maps/<id>.tmx` (see game/DESIGN.md, "Boards"):
 - art in image layers (their files sit beside the map);
 - topology in object layers: point objects for stops, cities and spaces (the object's `name`
   is its key, its `type` its kind), polylines for roads and routes with the custom properties

@@ -1,4 +1,4 @@
-"""The engine contract every game follows (see DESIGN.md, "The engine contract").
+"""The engine contract every game follows (see game/DESIGN.md, "The engine contract").
 
 A game is a state machine: `legal_actions()` lists what the seat to act may do, `apply()` does
 one of them. Everything else in the app (menu, saves, undo, replays, bots, tests, benchmarks)

@@ -1,4 +1,4 @@
-"""The contract checks every registered game must pass (DESIGN.md, "Tests").
+"""The contract checks every registered game must pass (game/DESIGN.md, "Tests and the code's health").
 
 One generic test runs them over every game, every player count and every option value, so a
 new game gets them by registering itself. No pygame here and no timings: each check plays

@@ -1,4 +1,4 @@
-"""The table kit: what every game scene is built from (DESIGN.md, Layout).
+"""The table kit: what every game scene is built from (game/DESIGN.md, "The table kit").
 
 - controller.py (no pygame): viewer, curtain, turns, bot requests, and the TableContext that is
   all a game scene may read;

@@ -1,4 +1,4 @@
-"""`--bench`: the performance report of DESIGN.md, printed as one JSON object.
+"""`--bench`: the performance report of game/DESIGN.md ("Budgets"), printed as one JSON object.
 
     {"window", "present_path", "startup_s", "idle_cpu_pct",
      "session_memory_mb": {"after_<game>": {main, worker, total}, "peak_main", "peak_worker",

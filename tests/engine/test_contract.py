@@ -1,4 +1,4 @@
-"""The generic engine test (DESIGN.md, "Tests"): every registered, playable game at every
+"""The generic engine test (game/DESIGN.md, "Tests and the code's health"): every registered, playable game at every
 player count and every option value (each value at the fewest and the most players) passes
 the contract checks of game/core/testing.py.
 A later game gets all of this by registering itself."""
