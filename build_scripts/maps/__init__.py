@@ -28,8 +28,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_DATA = REPO.parent / "shared" / "data" / "naturalearth"
-# Game id -> the module of its builder (imported only when that map is built).
-BUILDERS = ("ubike", "staedtetour", "tokaido", "ttr", "rallyman", "ubi")
+GAMES = REPO / "game" / "games"
+# The boards' builders, found by name: a module here named like a game's folder under
+# game/games/ builds that game's maps (imported only when they are built).
+BUILDERS = tuple(sorted(p.stem for p in Path(__file__).resolve().parent.glob("*.py")
+                        if (GAMES / p.stem / "__init__.py").is_file()))
 
 
 def builder(name: str) -> Callable[[Path, Path], list[Path]]:

@@ -105,6 +105,15 @@ class GameSpec:
     upgrade_save: Callable[[dict[str, Any], int], dict[str, Any]] | None = None
     #: its place in the menu, smaller first (games of one order keep the order they registered in)
     menu_order: int = 1000
+    #: the files of maps/ it loads ("ubike.tmx"), and "module:function" giving the picture
+    #: files one of them draws with (by default the Tiled map's image layers): the smoke test
+    #: checks each of them in every build
+    maps: tuple[str, ...] = ()
+    map_pictures: str = ""
+    #: its own icons (sprites/<name>.svg) and sound effects (sounds/<name>.wav), beside the
+    #: app's own (game/ui/icons.py, game/ui/sound.py)
+    icons: tuple[str, ...] = ()
+    sounds: tuple[str, ...] = ()
 
     # ---- helpers ------------------------------------------------------------------------
     @property
@@ -141,6 +150,13 @@ class GameSpec:
 
     def knowledge(self) -> Any:
         return import_attr(self.bot_knowledge) if self.bot_knowledge else None
+
+    def pictures_of(self, tmx: Any) -> list[Any]:
+        """The picture files map `tmx` (a path) draws with."""
+        if self.map_pictures:
+            return list(import_attr(self.map_pictures)(tmx))
+        from .board import load_board
+        return [image for _layer, image, _x, _y in load_board(tmx).images]
 
 
 GAMES: dict[str, GameSpec] = {}

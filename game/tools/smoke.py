@@ -14,40 +14,33 @@ def check_assets() -> str:
     """Every file the app loads is in this installation and readable: the maps and their
     pictures, every rules file, sound, icon and the window's icon, the font."""
     from game import assets
-    from game.core.board import load_board
     from game.core.registry import playable_games
     from game.ui import icons
     found = []
     for name in assets.FOLDERS:
         folder = assets.folder(name)
         found.append(f"{name}/ ({sum(1 for _ in folder.iterdir())} files)")
-    maps = sorted(assets.folder("maps").glob("*.tmx"))
-    if not maps:
-        raise RuntimeError("no maps found")
-    for tmx in maps:
-        if tmx.stem.startswith("rallyman-"):   # a hex race track: read by its own loader
-            from game.games.rallyman.track import load_track
-            track = load_track(tmx)
-            pictures = [track.image] if track.image else []
-        else:
-            pictures = [image for _layer, image, _x, _y in load_board(tmx).images]
-        for image in pictures:
-            if not image.is_file():
-                raise RuntimeError(f"{tmx.name}: missing picture {image.name}")
-    for spec in playable_games():
+    maps = 0
+    for spec in playable_games():           # each game's maps, read as the game reads them
+        for name in spec.maps:
+            tmx = assets.require("maps", name)
+            for image in spec.pictures_of(tmx):
+                if not image.is_file():
+                    raise RuntimeError(f"{tmx.name}: missing picture {image.name}")
+            maps += 1
         assets.rules_text(spec.rules_file)
-    from game.ui.sound import EFFECTS
-    for effect in EFFECTS:
+    from game.ui.sound import effects
+    for effect in effects():
         assets.require("sounds", f"{effect}.wav")
-    for name in icons.ICON_NAMES:
+    for name in icons.icon_names():
         assets.require("sprites", f"{name}.svg")
     assets.require("sprites", "icon.png")   # the window's icon
-    unreadable = icons.unreadable(icons.ICON_NAMES)
+    unreadable = icons.unreadable(icons.icon_names())
     if unreadable:   # in the app each would be drawn as a grey fallback glyph
         raise RuntimeError(f"icons that do not load: {unreadable}")
     assets.font_path().stat()
     assets.font_path(bold=True).stat()
-    return ", ".join(found) + f"; {len(maps)} maps"
+    return ", ".join(found) + f"; {maps} maps"
 
 
 def run() -> int:

@@ -22,19 +22,9 @@ from game import assets
 
 ColourLike = tuple[int, int, int] | tuple[int, int, int, int] | str | pygame.Color
 
-#: Every icon shipped in sprites/, without the .svg extension.
-ICON_NAMES: tuple[str, ...] = (
-    # UBike Tour: Taiwan, the four scenery types
-    "ubike_nature", "ubike_heritage", "ubike_market", "ubike_modern",
-    # bikes
-    "bike", "wheel", "bike_marker",
-    # UBike opportunity kinds
-    "opp_bike", "opp_extra", "opp_markers", "opp_point", "opp_types",
-    # Städtetour: the three tickets and the bus
-    "ticket_single", "ticket_return", "ticket_round", "bus",
-    # Tokaido: the kinds of stop on the road, coins and meals
-    "tok_village", "tok_temple", "tok_encounter", "tok_paddy", "tok_mountain", "tok_sea", "tok_hotspring",
-    "tok_farm", "tok_inn", "tok_coin", "tok_meal",
+#: The app's own icons in sprites/ (without the .svg extension); each game names its own in its
+#: spec (`GameSpec.icons`), and `icon_names()` gives them all.
+UI_ICONS: tuple[str, ...] = (
     # seat shapes (paired with the Okabe-Ito seat colours)
     "shape_circle", "shape_square", "shape_triangle", "shape_diamond", "shape_star", "shape_hexagon",
     # user interface
@@ -43,6 +33,15 @@ ICON_NAMES: tuple[str, ...] = (
     # the app icon (full colour)
     "icon",
 )
+
+
+def icon_names() -> tuple[str, ...]:
+    """Every icon the app and its games use: the app's, then each game's, once each."""
+    from game.core.registry import load_games
+    names = dict.fromkeys(UI_ICONS)
+    for spec in load_games().values():
+        names.update(dict.fromkeys(spec.icons))
+    return tuple(names)
 
 #: Icons drawn in full colour rather than white; tinting them multiplies their colours.
 FULL_COLOUR_ICONS: frozenset[str] = frozenset({"icon"})

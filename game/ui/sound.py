@@ -1,7 +1,8 @@
 """Sound effects: the one object the app plays its short effects through.
 
-The effects are WAV files in `sounds/`, made by `build_scripts/make_sounds.py`; `EFFECTS`
-names them all. A `SoundBank` loads each one the first time it is asked for and keeps it.
+The effects are WAV files in `sounds/`, made by `build_scripts/make_sounds.py`: the app's own
+(`APP_EFFECTS`) and each game's (`GameSpec.sounds`); `effects()` names them all. A
+`SoundBank` loads each one the first time it is asked for and keeps it.
 
 Sound is a nicety, never a reason to fail: with no audio device, SDL's dummy driver, a
 mixer that will not start or a file that is missing, `play` quietly does nothing and the
@@ -17,27 +18,27 @@ import pygame
 
 from game import assets
 
-EFFECTS: tuple[str, ...] = (
+#: the effects of the app and of the table games share
+APP_EFFECTS: tuple[str, ...] = (
     "card_flip",     # a card turned face up
     "card_place",    # a card laid on the table
     "card_shuffle",  # a deck shuffled
-    "bell",          # a bicycle bell (UBike Tour)
-    "opportunity",   # a special card gained
     "coin",          # money gained or paid
     "dice",          # dice rolled
-    "horn",          # a bus horn (Städtetour, Ubi)
-    "engine",        # a car engine rev (Rallyman GT)
     "click",         # a UI button
     "error",         # an illegal click
     "turn",          # your turn
     "game_end",      # the game is over
-    "whistle",       # a steam whistle: the last round (Ticket to Ride)
-    "train",         # trains set down on a route (Ticket to Ride)
-    "skid",          # tyres squeal: a car loses control (Rallyman GT)
-    "right",         # a right answer (Ubi)
-    "wrong",         # a wrong answer (Ubi)
-    "capstone",      # the Rubi Ubi thrown (Ubi)
 )
+
+
+def effects() -> tuple[str, ...]:
+    """Every effect: the app's, then each game's own (`GameSpec.sounds`), once each."""
+    from game.core.registry import load_games
+    names = dict.fromkeys(APP_EFFECTS)
+    for spec in load_games().values():
+        names.update(dict.fromkeys(spec.sounds))
+    return tuple(names)
 
 MIXER_FREQUENCY = 44100  # the rate the effects are made at, so nothing is resampled
 MIXER_BUFFER = 512       # samples per buffer: about 12 ms, low latency for clicks
@@ -103,7 +104,7 @@ class SoundBank:
         return self._ensure_mixer()
 
     def play(self, name: str) -> bool:
-        """Play effect `name` (a name in EFFECTS, i.e. the file sounds/<name>.wav).
+        """Play effect `name` (one of `effects()`, i.e. the file sounds/<name>.wav).
 
         Returns True if the effect was handed to the mixer, False if it is silent for any
         reason (muted, volume 0, no audio device, missing file, all channels busy). Never
@@ -130,10 +131,10 @@ class SoundBank:
         self._last_started[name] = now
         return True
 
-    def preload(self, names: Iterable[str] = EFFECTS) -> int:
-        """Load effects ahead of time (e.g. behind a loading screen) so the first `play`
-        does not touch the disk; returns how many are ready."""
-        return sum(1 for name in names if self._load(name) is not None)
+    def preload(self, names: Iterable[str] | None = None) -> int:
+        """Load effects ahead of time (all by default; e.g. behind a loading screen) so the
+        first `play` does not touch the disk; returns how many are ready."""
+        return sum(1 for name in (effects() if names is None else names) if self._load(name) is not None)
 
     def stop(self) -> None:
         """Silence every effect of this bank that is still sounding."""

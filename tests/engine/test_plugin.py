@@ -29,3 +29,17 @@ def test_a_game_folder_alone_is_found_listed_and_played():
     assert out.returncode == 0, out.stderr
     order = out.stdout.split()
     assert order == ["ubike", "staedtetour", "tokaido", "toy-nim", "ttr-iberia", "ttr-korea", "rallyman", "ubi"]
+
+
+def test_every_map_is_a_games_and_every_games_map_ships():
+    """The smoke test reads each game's maps through the game's own spec, so no map is left
+    unchecked and none is read by a special case."""
+    from game import assets
+    from game.core.registry import playable_games
+    declared = {name for spec in playable_games() for name in spec.maps}
+    shipped = {p.name for p in assets.folder("maps").glob("*.tmx")}
+    assert declared == shipped
+    for spec in playable_games():
+        for name in spec.maps:
+            pictures = spec.pictures_of(assets.require("maps", name))
+            assert pictures and all(p.is_file() for p in pictures), name

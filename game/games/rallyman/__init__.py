@@ -8,6 +8,9 @@ from . import bot, rules
 SPEC = register(GameSpec(
     id="rallyman",
     menu_order=50,
+    maps=tuple(f"rallyman-{circuit}.tmx" for circuit in rules.CIRCUITS),
+    map_pictures="game.games.rallyman.track:pictures",   # hex track tiles: read by its own loader
+    sounds=("engine", "skid"),
     title="Rallyman GT",
     min_players=1,
     max_players=6,

@@ -308,3 +308,9 @@ def load_track(path: Path | str) -> Track:
     if not math.isfinite(track.lap_length) or track.lap_length <= 0:
         raise BoardError(f"The map {path.name} has no lap length.")
     return track
+
+
+def pictures(path: Path | str) -> list[Path]:
+    """The picture files a circuit's map draws with (the smoke test checks them)."""
+    track = load_track(path)
+    return [track.image] if track.image else []

@@ -8,6 +8,9 @@ from . import bot, rules
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
     menu_order=20,
+    maps=("staedtetour.tmx",),
+    icons=("ticket_single", "ticket_return", "ticket_round", "bus"),
+    sounds=("horn",),
     title="Städtetour",
     min_players=2,
     max_players=4,

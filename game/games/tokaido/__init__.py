@@ -10,6 +10,9 @@ ON_OFF = ((False, "Off"), (True, "On"))
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
     menu_order=30,
+    maps=("tokaido.tmx",),
+    icons=("tok_village", "tok_temple", "tok_encounter", "tok_paddy", "tok_mountain", "tok_sea", "tok_hotspring",
+           "tok_farm", "tok_inn", "tok_coin", "tok_meal"),
     title="Tokaido",
     min_players=2,
     max_players=5,

@@ -8,6 +8,8 @@ from . import rules
 SPEC = register(GameSpec(
     id="ubi",
     menu_order=60,
+    maps=("ubi.tmx",),
+    sounds=("right", "wrong", "capstone"),
     title="Ubi",
     min_players=2,
     max_players=6,

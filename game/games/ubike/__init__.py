@@ -7,6 +7,10 @@ from . import bot, rules
 SPEC = register(GameSpec(
     id=rules.GAME_ID,
     menu_order=10,
+    maps=("ubike.tmx",),
+    icons=("ubike_nature", "ubike_heritage", "ubike_market", "ubike_modern", "bike", "wheel", "bike_marker",
+           "opp_bike", "opp_extra", "opp_markers", "opp_point", "opp_types"),
+    sounds=("bell", "opportunity"),
     title="UBike Tour: Taiwan",
     short_title="UBike Taiwan",
     min_players=2,
