@@ -141,6 +141,18 @@ class GameState(DeclaredState, ABC):
         self.logging = True
         self._events: list[Event] = []
 
+    @classmethod
+    def started(cls, num_players: int, seed: int, options: dict[str, Any]) -> Any:
+        """The start of a new game that every game's setup begins with: `num_players` seats,
+        the game number, the options, and the generator seeded from the number. The game then
+        deals its setup with `state.rng`."""
+        from .rng import Rng
+        state = cls(num_players)
+        state.seed = seed
+        state.options = dict(options)
+        state.rng = Rng(seed)
+        return state
+
     def _fresh_copy(self) -> None:
         self._events = []
         if "logging" not in self.__dict__:

@@ -82,12 +82,15 @@ class GameSpec:
     blurb: str = ""
     available: bool = True
     options: tuple[OptionSpec, ...] = ()
-    #: new_state(num_players, seed, options) -> GameState
+    #: the game's state class: from it the engine supplies what follows by convention (below)
+    state: type[GameState] | None = None
+    #: new_state(num_players, seed, options) -> GameState; by default the state class's `new`
     new_state: Callable[[int, int, dict[str, Any]], GameState] | None = None
-    #: load_state(data from to_json) -> GameState
+    #: load_state(data from to_json) -> GameState; by default the state class's `from_json`
     load_state: Callable[[dict[str, Any]], GameState] | None = None
     action_types: tuple[type[Action], ...] = ()
-    #: determinize(view, rng) -> a full state consistent with what that seat saw
+    #: determinize(view, rng) -> a full state consistent with what that seat saw; a game whose
+    #: state hides nothing but its generator needs none (the view is the state)
     determinize: Callable[[dict[str, Any], Rng], GameState] | None = None
     #: "module:attribute" of the game's bot knowledge (see core/ai/base.py), imported lazily
     bot_knowledge: str = ""
@@ -114,6 +117,18 @@ class GameSpec:
     #: app's own (game/ui/icons.py, game/ui/sound.py)
     icons: tuple[str, ...] = ()
     sounds: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        if self.new_state is None and hasattr(state, "new"):
+            object.__setattr__(self, "new_state", state.new)
+        if self.load_state is None:
+            object.__setattr__(self, "load_state", state.from_json)
+        hides = [f.name for f in state.hidden_fields() if f.name not in ("seed", "rng")]
+        if self.determinize is None and not hides:
+            object.__setattr__(self, "determinize", state.sampled)
 
     # ---- helpers ------------------------------------------------------------------------
     @property

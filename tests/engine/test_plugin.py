@@ -43,3 +43,29 @@ def test_every_map_is_a_games_and_every_games_map_ships():
         for name in spec.maps:
             pictures = spec.pictures_of(assets.require("maps", name))
             assert pictures and all(p.is_file() for p in pictures), name
+
+
+def test_the_engine_supplies_what_follows_from_the_state_class():
+    """A spec naming its state class gets `new`, `from_json` and, when nothing but the
+    generator is hidden, the view as its own determinization."""
+    from game.core.protocol import GameState
+    from game.core.registry import GameSpec
+    from game.core.state import ATOM, public, secret
+
+    class Open(GameState):
+        FIELDS = (public("pile", shape=ATOM),)
+
+        @classmethod
+        def new(cls, n, seed, options):
+            return cls.started(n, seed, options)
+
+    class Hiding(Open):
+        FIELDS = (public("pile", shape=ATOM), secret("deck", shape=ATOM))
+
+    spec = GameSpec(id="open", title="Open", min_players=2, max_players=2, state=Open)
+    assert spec.new_state == Open.new and spec.load_state == Open.from_json
+    assert spec.determinize == Open.sampled
+    assert GameSpec(id="hiding", title="Hiding", min_players=2, max_players=2, state=Hiding).determinize is None
+    from game.core.registry import get
+    assert get("rallyman").determinize.__qualname__ == "GameState.sampled"   # a race hides nothing
+    assert get("tokaido").determinize.__module__ == "game.games.tokaido.bot"  # its own dealing

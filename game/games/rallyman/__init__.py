@@ -3,7 +3,7 @@ clock). The rules in rules.py (with dice.py and the track of track.py/tiles.py),
 scene.py."""
 from game.core.registry import GameSpec, register
 
-from . import bot, rules
+from . import rules
 
 SPEC = register(GameSpec(
     id="rallyman",
@@ -16,10 +16,9 @@ SPEC = register(GameSpec(
     max_players=6,
     blurb="Race GT cars with gear dice: push your luck through the corners without losing control.",
     options=rules.OPTIONS,
+    state=rules.RallymanState,
     new_state=rules.new_state,
-    load_state=rules.RallymanState.from_json,
     action_types=rules.ACTION_TYPES,
-    determinize=bot.determinize,
     bot_knowledge="game.games.rallyman.bot:KNOWLEDGE",
     scene="game.games.rallyman.scene:RallymanScene",
     rules_file=rules.RULES_FILE,

@@ -28,7 +28,6 @@ from typing import Any
 from game import assets
 from game.core.protocol import CHANCE, Action, GameState, Mover, seat_token
 from game.core.registry import OptionSpec
-from game.core.rng import Rng
 from game.core.state import ATOM, DEEP, FLAT, public, records
 from game.core.text import plural
 
@@ -1649,11 +1648,9 @@ def _die_words(die: int | str) -> str:
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RallymanState:
     """A race, or the first of a championship's: cars on the grid in a random order, all on
     gear 0 (RMG-2, RMG-3, RMG-37)."""
-    state = RallymanState(num_players)
-    state.seed, state.rng = seed, Rng(seed)
     opts = {o.key: o.default for o in OPTIONS}
     opts.update(options)
-    state.options = opts
+    state = RallymanState.started(num_players, seed, opts)
     if opts["circuit"] not in CIRCUITS:
         raise ValueError(f"unknown circuit {opts['circuit']!r}")
     state.races = max(1, int(opts.get("championship") or 0))
@@ -1663,11 +1660,6 @@ def new_state(num_players: int, seed: int, options: dict[str, Any]) -> RallymanS
     state.rng.shuffle(boxes)  # seat s starts on grid box boxes[s]
     state._start_race(sorted(range(num_players), key=lambda s: boxes[s]))
     return state
-
-
-def determinize(view: dict[str, Any], rng: Rng) -> RallymanState:
-    """Everything is public: a state from the view, with a fresh generator."""
-    return RallymanState.sampled(view, rng)
 
 
 def ordinal(n: int) -> str:

@@ -21,7 +21,6 @@ from typing import Any
 
 from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
-from game.core.rng import Rng
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 from game.core.text import plural
 
@@ -197,10 +196,8 @@ class StaedtetourState(GameState):
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> StaedtetourState:
         """The seed's new game: tickets in the bag, a card for everyone, the bus on its stop."""
-        state = cls(num_players)
-        state.seed = seed
-        state.options = dict(options)
-        rng = state.rng = Rng(seed)
+        state = cls.started(num_players, seed, options)
+        rng = state.rng
         state.bag = [kind for kind, count in TICKET_COUNTS.items() for _ in range(count)]
         rng.shuffle(state.bag)                                   # STT-3
         state.draw_pile = list(DESTINATION_KEYS)
@@ -501,9 +498,6 @@ class StaedtetourState(GameState):
         return "That is not allowed right now."
 
 
-def new_state(num_players: int, seed: int, options: dict[str, Any]) -> StaedtetourState:
-    """The spec's `new_state`: the seed's new game."""
-    return StaedtetourState.new(num_players, seed, options)
 
 
 def upgrade_save(data: dict[str, Any], version: int) -> dict[str, Any]:

@@ -43,8 +43,7 @@ __all__ = [  # what other modules (the scene, the bot, the tests) import from he
     "SECTIONS", "SOUVENIRS", "TEMPLE", "TRAVELLERS", "USE", "VILLAGE", "Bet", "BuyAmulet", "BuyCalligraphy",
     "BuyLegendary", "BuySouvenirs", "ChooseOption", "ChooseTraveller", "Donate", "EatMeal", "EatNothing",
     "KeepAmulet", "KeepEncounter", "Move", "PayEncounter", "SkipPanorama", "TakeBath", "TakeFreeMeal",
-    "TakePanorama", "UseAmulet", "Stop", "TokaidoState", "board_road", "journey", "next_inn_index", "stop_places",
-    "new_state"]
+    "TakePanorama", "UseAmulet", "Stop", "TokaidoState", "board_road", "journey", "next_inn_index", "stop_places"]
 
 PHASE_TRAVELLERS, PHASE_PLAY, PHASE_OVER = "travellers", "play", "over"
 
@@ -139,11 +138,8 @@ class TokaidoState(Stops, Inns, GameState):
     # ---- setup (TOK-1 .. TOK-6, TOK-60 .. TOK-67) -----------------------------------------------
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> TokaidoState:
-        from game.core.rng import Rng
-        state = cls(num_players)
-        state.seed = seed
-        state.options = dict(options)
-        rng = state.rng = Rng(seed)
+        state = cls.started(num_players, seed, options)
+        rng = state.rng
         state._derive()
         state.pieces = 3 if num_players == 2 else num_players          # TOK-67
         state.players = [_record() for _ in range(state.pieces)]
@@ -543,6 +539,4 @@ _DOINGS: dict[type, Callable[[TokaidoState, Any, Any], None]] = {
 }
 
 
-def new_state(num_players: int, seed: int, options: dict[str, Any]) -> TokaidoState:
-    return TokaidoState.new(num_players, seed, options)
 

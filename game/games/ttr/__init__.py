@@ -23,8 +23,8 @@ IBERIA = register(GameSpec(
     max_players=5,
     blurb="Claim railway routes across Spain and Portugal: draft your tickets, and collect the "
           "festival cards of the cities your trains reach.",
+    state=rules.IberiaState,
     new_state=rules.new_iberia,
-    load_state=rules.IberiaState.from_json,
     action_types=rules.ACTION_TYPES,
     determinize=bot.determinize,
     bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
@@ -45,8 +45,8 @@ KOREA = register(GameSpec(
     max_players=5,
     blurb="Claim railway routes across South Korea's provinces: spend your express cards well, "
           "and win the lines of the province mat.",
+    state=rules.KoreaState,
     new_state=rules.new_korea,
-    load_state=rules.KoreaState.from_json,
     action_types=rules.ACTION_TYPES,
     determinize=bot.determinize,
     bot_knowledge="game.games.ttr.bot:KNOWLEDGE",

@@ -22,7 +22,6 @@ import itertools
 from typing import Any, ClassVar
 
 from game.core.protocol import Action, GameState, IllegalAction, seat_token
-from game.core.rng import Rng
 from game.core.state import ATOM, DEEP, FLAT, NESTED, own, public, secret
 from game.core.text import plural
 
@@ -209,10 +208,8 @@ class TtrState(GameState):
     # ---- setup ------------------------------------------------------------------------------
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> TtrState:
-        state = cls(num_players)
-        state.seed = seed
-        state.options = dict(options)
-        rng = state.rng = Rng(seed)
+        state = cls.started(num_players, seed, options)
+        rng = state.rng
         deck = train_deck()                                      # TTR-1
         rng.shuffle(deck)
         for seat in range(num_players):                          # TTR-2

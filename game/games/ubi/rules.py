@@ -534,11 +534,9 @@ def _answer_words(ubi: Ubi) -> str:
 
 def new_state(num_players: int, seed: int, options: dict[str, Any]) -> UbiState:
     """The two boxes shuffled, the teams formed, the first player chosen (UBI-2, UBI-5, UBI-17)."""
-    state = UbiState(num_players)
-    state.seed, state.rng = seed, Rng(seed)
     opts = {o.key: o.default for o in OPTIONS}
     opts.update(options)
-    state.options = opts
+    state = UbiState.started(num_players, seed, opts)
     teams = int(opts.get("teams") or 0)
     state.num_teams = num_players if teams == 0 or teams >= num_players else teams
     state.team_of = [s % state.num_teams for s in range(num_players)]

@@ -22,8 +22,7 @@ SPEC = register(GameSpec(
                    "first", "The rulebook: whoever rode a bike most recently starts. "
                    "Put them in the first seat, or let the game choose."),
     ),
-    new_state=rules.new_state,
-    load_state=rules.UBikeState.from_json,
+    state=rules.UBikeState,
     action_types=rules.ACTION_TYPES,
     determinize=bot.determinize,
     bot_knowledge="game.games.ubike.bot:KNOWLEDGE",

@@ -20,7 +20,6 @@ from collections.abc import Iterable
 
 from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
-from game.core.rng import Rng
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 from game.core.text import plural
 
@@ -206,10 +205,8 @@ class UBikeState(GameState):
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, Any]) -> UBikeState:
         """The start of a game: decks shuffled, rows and first journey cards dealt."""
-        state = cls(num_players)
-        state.seed = seed
-        state.options = dict(options)
-        rng = state.rng = Rng(seed)
+        state = cls.started(num_players, seed, options)
+        rng = state.rng
         state.deck = list(ALL_CARD_NUMBERS)
         rng.shuffle(state.deck)                                   # UBK-3
         for row in state.rows:
@@ -730,9 +727,6 @@ def describe_payment(pay: Iterable[int]) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
-def new_state(num_players: int, seed: int, options: dict[str, Any]) -> UBikeState:
-    """The spec's new_state: a shuffled, dealt game."""
-    return UBikeState.new(num_players, seed, options)
 
 
 def upgrade_save(data: dict[str, Any], version: int) -> dict[str, Any]:

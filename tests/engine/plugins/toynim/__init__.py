@@ -8,7 +8,6 @@ from typing import Any
 
 from game.core.protocol import Action, GameState
 from game.core.registry import GameSpec, register
-from game.core.rng import Rng
 from game.core.state import ATOM, public
 
 PILE = 15
@@ -55,9 +54,7 @@ class NimState(GameState):
 
 
 def new_state(n: int, seed: int, options: dict[str, Any]) -> NimState:
-    state = NimState(n)
-    state.seed, state.rng, state.options = seed, Rng(seed), dict(options)
-    return state
+    return NimState.started(n, seed, options)
 
 
 SPEC = register(GameSpec(id="toy-nim", title="Nim", min_players=2, max_players=3, menu_order=35,
