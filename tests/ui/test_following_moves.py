@@ -24,6 +24,9 @@ def test_a_bots_move_is_told_in_the_log_and_status_line_only_after_it_was_shown(
     text, _ = scene.status_text()
     assert text == "Bot Ada is playing…"
     assert "thinking" not in text
+    # the bot may have a next move of its turn ready the moment this one is shown (on a busy
+    # computer its thinking time has passed by then): hold it, so that this move is followed alone
+    scene.bots_paused = True
     assert run_until(app, lambda: not scene.anim.busy)
     app.step(events=[], dt=1 / 60)
     assert not scene.telling_move() and scene.shown_log == scene.log
