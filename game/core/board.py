@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import sys
+import threading
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
@@ -120,9 +121,45 @@ def open_tmx(path: Path | str) -> Any:
         raise BoardError(f"The map {path.name} cannot be read: {exc}.") from None
 
 
+#: boards read this run, by file, its size and time and the snapping asked: a table opened
+#: again, or one warmed while its game was being set up, needs no parsing
+_BOARDS: dict[tuple[str, int, int, float], Board] = {}
+_BOARDS_LOCK = threading.Lock()
+
+
 def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
-    """Read a Tiled map into a Board. Raises BoardError with a clear message."""
+    """Read a Tiled map into a Board (kept for the rest of the run: treat it as read-only).
+    Raises BoardError with a clear message."""
     path = Path(path)
+    try:
+        info = path.stat()
+    except OSError:
+        return _read_board(path, snap_px)   # says what is wrong
+    key = (str(path.resolve()), info.st_size, info.st_mtime_ns, snap_px)
+    with _BOARDS_LOCK:
+        board = _BOARDS.get(key)
+    if board is None:
+        board = _read_board(path, snap_px)
+        with _BOARDS_LOCK:
+            _BOARDS[key] = board
+    return board
+
+
+def warm_boards(paths: list[Path]) -> threading.Thread:
+    """Read these maps on a background thread (while a game is being set up, say), so that
+    opening its table finds them read; errors are left for the table to tell."""
+    def read() -> None:
+        for path in paths:
+            try:
+                load_board(path)
+            except Exception:
+                pass
+    thread = threading.Thread(target=read, name="journeys-boards", daemon=True)
+    thread.start()
+    return thread
+
+
+def _read_board(path: Path, snap_px: float) -> Board:
     tmx = open_tmx(path)
     pytmx = pytmx_module()
     # Tiled writes infinite="0"; pytmx keeps the attribute as a string

@@ -14,7 +14,8 @@ import pygame
 import pygame_gui
 
 from game.core import autosaves, paths
-from game.core.board import BoardError
+from game import assets
+from game.core.board import BoardError, warm_boards
 from game.core.registry import GameSpec
 from game.core.saves import read_own_json, write_json_atomic
 from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
@@ -110,6 +111,8 @@ class SetupScene(Scene):
     def __init__(self, app: App, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec
+        if not spec.map_pictures:   # its maps are plain Tiled boards: read them while seats are chosen
+            warm_boards([assets.path("maps", name) for name in spec.maps])
         remembered = load_last_setup(spec)
         if remembered:
             self.seats = remembered["seats"]

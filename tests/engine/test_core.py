@@ -366,3 +366,22 @@ def test_the_games_keep_the_menu_order_whichever_is_imported_first():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[2]).stdout.split()
     assert out == ["ubike", "staedtetour", "tokaido", "ttr-iberia", "ttr-korea", "rallyman", "ubi"]
+
+
+def test_a_board_is_read_once_a_run_and_again_when_its_file_changes(tmp_path, monkeypatch):
+    """Opening a table again, or one whose board was warmed while its game was set up, does not
+    parse the map again (Ubi's took 0.2 s); a map changed on disk is read anew."""
+    import shutil
+
+    from game import assets
+    from game.core import board as B
+    copy = tmp_path / "ubike.tmx"
+    shutil.copy(assets.path("maps", "ubike.tmx"), copy)
+    parsed = []
+    real = B.open_tmx
+    monkeypatch.setattr(B, "open_tmx", lambda path: parsed.append(path) or real(path))
+    B.warm_boards([copy]).join(timeout=60)
+    first = B.load_board(copy)
+    assert B.load_board(copy) is first and len(parsed) == 1
+    copy.write_text(copy.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert B.load_board(copy) is not first and len(parsed) == 2
