@@ -10,11 +10,15 @@ from game.core.board import BoardError
 from game.ui import theme
 
 
-def board_picture(board: Any, file: str) -> pygame.Surface:
-    """The picture layer of a loaded Tiled map, converted for fast blits."""
+def board_picture(board: Any, file: str, *, convert: bool = True) -> pygame.Surface:
+    """The picture layer of a loaded Tiled map, converted for fast blits (`convert=False`: as
+    the file gives it, for a picture only ever scaled from, never blitted, whose converted copy
+    would cost memory for nothing)."""
     image = None
     for _name, path, _x, _y in board.images:
-        image = pygame.image.load(str(path)).convert()
+        image = pygame.image.load(str(path))
+        if convert:
+            image = image.convert()
     if image is None:
         raise BoardError(f"The map {file} has no picture layer.")
     return image

@@ -541,9 +541,9 @@ class GameScene(Scene):
         return None
 
     # ---- the board's picture (every game) ---------------------------------------------------------
-    def board_picture(self, board: Any, file: str) -> pygame.Surface:
-        """The picture layer of a loaded Tiled map, converted for fast blits."""
-        return board_picture(board, file)
+    def board_picture(self, board: Any, file: str, *, convert: bool = True) -> pygame.Surface:
+        """The picture layer of a loaded Tiled map, converted for fast blits (see `board_picture`)."""
+        return board_picture(board, file, convert=convert)
 
     def plain_board(self, exc: Exception, size: tuple[int, int]) -> pygame.Surface:
         """A broken map must not stop the game: plain paper instead, which says why (and so does

@@ -113,18 +113,20 @@ class UbiScene(GameScene):
             theme.font(size)
         try:
             board = load_board(assets.path("maps", "ubi.tmx"))
-            image = self.board_picture(board, "ubi.tmx")
+            # the 3,720 x 2,860 picture stays as the file gives it: the sheets are only scaled
+            # from it, and its converted copy would hold 42 MB more (and both at once, 70 MB)
+            image = self.board_picture(board, "ubi.tmx", convert=False)
             if image.get_size() != G.BOARD_SIZE:
                 raise ValueError(f"the picture is {image.get_size()}, not {G.BOARD_SIZE}")
             for key in ("W", "N", "E"):
                 k, rect = self.fits[key]
                 part = image.subsurface(G.SHEETS[key].pixel_rect)
                 self.full[key] = part   # a view into the picture: no second copy in memory
-                self.pictures[key] = pygame.transform.smoothscale(part, rect.size)
+                self.pictures[key] = self._fast(pygame.transform.smoothscale(part, rect.size))
             for i, (top, bottom) in enumerate(((0, LEGEND_SPLIT), (LEGEND_SPLIT, lh))):
                 part = image.subsurface((lx, ly + top, lw, bottom - top))
                 size = (round(lw * self.legend_k), round((bottom - top) * self.legend_k))
-                self.pictures[f"L{i}"] = pygame.transform.smoothscale(part, size)
+                self.pictures[f"L{i}"] = self._fast(pygame.transform.smoothscale(part, size))
             del image
         except Exception as exc:   # a broken map must not stop the game
             for key in ("W", "N", "E"):
@@ -252,6 +254,11 @@ class UbiScene(GameScene):
         now = self.zoom_level()
         index = min(range(len(levels)), key=lambda i: abs(levels[i] - now))
         self.set_zoom(levels[min(max(index + steps, 0), len(levels) - 1)], at)
+
+    @staticmethod
+    def _fast(surface: pygame.Surface) -> pygame.Surface:
+        """`surface` in the window's format, for fast blits (as it is while no window is open)."""
+        return surface.convert() if pygame.display.get_surface() is not None else surface
 
     def _zoomed_picture(self, key: str) -> pygame.Surface | None:
         """What the zoomed sheet shows in its place (None unzoomed), scaled from the full picture."""
