@@ -73,6 +73,13 @@ class OptionSpec:
         return value
 
 
+#: the fields of a spec a game may give as "module:attribute" strings: they are imported the
+#: first time any of them is read, so the menu lists every game (its title, players, blurb)
+#: without importing a game's rules, which are imported when the game is opened
+LAZY_FIELDS = ("options", "state", "new_state", "load_state", "action_types", "determinize",
+               "rules_version", "upgrade_save")
+
+
 @dataclasses.dataclass(frozen=True)
 class GameSpec:
     id: str
@@ -119,6 +126,31 @@ class GameSpec:
     sounds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        lazy = any(isinstance(object.__getattribute__(self, name), str) for name in LAZY_FIELDS)
+        object.__setattr__(self, "_resolved", not lazy)
+        if not lazy:
+            self._supply_conventions()
+
+    def __getattribute__(self, name: str) -> Any:
+        if name in LAZY_FIELDS and not object.__getattribute__(self, "__dict__").get("_resolved", True):
+            object.__getattribute__(self, "_resolve")()
+        return object.__getattribute__(self, name)
+
+    def _resolve(self) -> None:
+        """Import what the game gave as "module:attribute" (its rules, its bots' dealing)."""
+        for name in LAZY_FIELDS:
+            value = object.__getattribute__(self, name)
+            if isinstance(value, str):
+                object.__setattr__(self, name, import_attr(value))
+        object.__setattr__(self, "_resolved", True)
+        self._supply_conventions()
+
+    @property
+    def imported(self) -> bool:
+        """Whether the game's rules have been imported (the menu never needs them)."""
+        return bool(object.__getattribute__(self, "__dict__").get("_resolved", True))
+
+    def _supply_conventions(self) -> None:
         state = self.state
         if state is None:
             return

@@ -69,3 +69,23 @@ def test_the_engine_supplies_what_follows_from_the_state_class():
     from game.core.registry import get
     assert get("rallyman").determinize.__qualname__ == "GameState.sampled"   # a race hides nothing
     assert get("tokaido").determinize.__module__ == "game.games.tokaido.bot"  # its own dealing
+
+
+def test_the_menu_lists_the_games_without_importing_their_rules():
+    """Start-up: the registry reads every game's tile (title, players, blurb) from its package
+    alone; its rules, bots and scene are imported when the game is first used."""
+    code = textwrap.dedent("""
+        import sys
+        from game.core.registry import load_games
+        games = load_games()
+        assert len(games) >= 7 and all(spec.title and spec.max_players for spec in games.values())
+        heavy = sorted(m for m in sys.modules if m.startswith("game.games.") and m.count(".") > 2)
+        print(" ".join(heavy) or "none")
+        games["tokaido"].options          # first use: now its rules come in
+        print("game.games.tokaido.rules" in sys.modules)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    first, second = out.stdout.splitlines()[:2]
+    assert first == "none", f"imported at start: {first}"
+    assert second == "True"

@@ -1,6 +1,8 @@
 """The engine's own corners, on two toy games: declared fields, CHANCE steps, ranking."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.core import testing
@@ -35,8 +37,8 @@ def test_a_view_that_leaks_is_caught():
         def view_facts(self, seat):
             return {"top_of_deck": self.deck[-1]}
 
-    spec = type(CARDS)(**{**CARDS.__dict__, "new_state": lambda n, s, o: _as(Leaky, CARDS.new_state(n, s, o)),
-                          "load_state": Leaky.from_json})
+    spec = dataclasses.replace(CARDS, new_state=lambda n, s, o: _as(Leaky, CARDS.new_state(n, s, o)),
+                               load_state=Leaky.from_json)
     with pytest.raises(testing.ContractError, match="may not see"):
         testing.check_game(spec, 2, {}, 1, check_every=1)
 
@@ -46,8 +48,8 @@ def test_a_clone_that_shares_a_list_is_caught():
         FIELDS = tuple(f for f in HighCard.FIELDS if f[0].name != "hands") + \
             (__import__("game.core.state", fromlist=["own"]).own("hands", shape="atom", count=True),)
 
-    spec = type(CARDS)(**{**CARDS.__dict__, "new_state": lambda n, s, o: _as(Sharing, CARDS.new_state(n, s, o)),
-                          "load_state": Sharing.from_json})
+    spec = dataclasses.replace(CARDS, new_state=lambda n, s, o: _as(Sharing, CARDS.new_state(n, s, o)),
+                               load_state=Sharing.from_json)
     with pytest.raises(testing.ContractError, match="clone"):
         testing.check_game(spec, 2, {}, 1, check_every=1)
 

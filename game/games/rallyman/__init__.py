@@ -3,25 +3,25 @@ clock). The rules in rules.py (with dice.py and the track of track.py/tiles.py),
 scene.py."""
 from game.core.registry import GameSpec, register
 
-from . import rules
+# the rules, bots and scene are named, not imported: they are imported when the game is opened
 
 SPEC = register(GameSpec(
     id="rallyman",
     menu_order=50,
-    maps=tuple(f"rallyman-{circuit}.tmx" for circuit in rules.CIRCUITS),
+    maps=("rallyman-hairpin-oval.tmx", "rallyman-coast-speedway.tmx", "rallyman-old-town.tmx"),   # its CIRCUITS
     map_pictures="game.games.rallyman.track:pictures",   # hex track tiles: read by its own loader
     sounds=("engine", "skid"),
     title="Rallyman GT",
     min_players=1,
     max_players=6,
     blurb="Race GT cars with gear dice: push your luck through the corners without losing control.",
-    options=rules.OPTIONS,
-    state=rules.RallymanState,
-    new_state=rules.new_state,
-    action_types=rules.ACTION_TYPES,
+    options="game.games.rallyman.rules:OPTIONS",
+    state="game.games.rallyman.rules:RallymanState",
+    new_state="game.games.rallyman.rules:new_state",
+    action_types="game.games.rallyman.rules:ACTION_TYPES",
     bot_knowledge="game.games.rallyman.bot:KNOWLEDGE",
     scene="game.games.rallyman.scene:RallymanScene",
-    rules_file=rules.RULES_FILE,
+    rules_file="rallyman.md",
     accent="#E69F00",
-    rules_version=rules.RULES_VERSION,
+    rules_version="game.games.rallyman.rules:RULES_VERSION",
 ))

@@ -21,6 +21,7 @@ from typing import Any
 
 from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
+from game.core.registry import OptionSpec
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 from game.core.text import plural
 
@@ -28,6 +29,14 @@ GAME_ID = "staedtetour"
 #: 2: on a round trip the tour guide is asked at the start and at every fork (STT-26); version 1
 #: asked only where several shortest ways part. `upgrade_save` brings old saves up to date.
 RULES_VERSION = 2
+#: the setup's options (the spec names them: the menu never imports the rules)
+OPTIONS = (
+    OptionSpec("star_value", "A star is worth", tuple((v, plural(v, "ticket")) for v in range(1, 6)), 3,
+               "At the end, piles are compared with each star counted as this many tickets."),
+    OptionSpec("start", "Where the bus starts", (("random", "A random stop"),
+                                                 ("choose", "The first tour guide chooses")),
+               "random", "The bus starts on an intermediate stop, facing one of its roads."),
+)
 SINGLE, RETURN, ROUND = "single", "return", "round"
 TICKET_NAMES = {SINGLE: "single ticket", RETURN: "return ticket", ROUND: "round trip ticket"}
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from game.core.flow import Step, push, settle, waiting
 from game.core.protocol import Action, GameState, seat_token
+from game.core.registry import OptionSpec
 from game.core.state import ATOM, FLAT, NESTED, public, records, secret
 
 from . import scoring
@@ -43,9 +44,29 @@ __all__ = [  # what other modules (the scene, the bot, the tests) import from he
     "SECTIONS", "SOUVENIRS", "TEMPLE", "TRAVELLERS", "USE", "VILLAGE", "Bet", "BuyAmulet", "BuyCalligraphy",
     "BuyLegendary", "BuySouvenirs", "ChooseOption", "ChooseTraveller", "Donate", "EatMeal", "EatNothing",
     "KeepAmulet", "KeepEncounter", "Move", "PayEncounter", "SkipPanorama", "TakeBath", "TakeFreeMeal",
-    "TakePanorama", "UseAmulet", "Stop", "TokaidoState", "board_road", "journey", "next_inn_index", "stop_places"]
+    "TakePanorama", "UseAmulet", "Stop", "TokaidoState", "board_road", "journey", "next_inn_index", "stop_places",
+    "OPTIONS"]
 
 PHASE_TRAVELLERS, PHASE_PLAY, PHASE_OVER = "travellers", "play", "over"
+
+ON_OFF = ((False, "Off"), (True, "On"))
+#: the setup's options (the spec names them: the menu never imports the rules)
+OPTIONS = (
+    OptionSpec("crossroads", "Crossroads", ON_OFF, False,
+               "Two options at every stop, and six more travellers."),
+    OptionSpec("edition", "Rules edition", ((FIRST_EDITION, "First (rulebook)"), (LATER_EDITION, "Later")),
+               FIRST_EDITION,
+               "Crossroads as first printed, or as later revised."),
+    OptionSpec("new_encounters", "New Encounters", ON_OFF, False,
+               "Four more encounters join the deck."),
+    OptionSpec("gastronomy", "Gastronomy", ON_OFF, False,
+               "The first at an inn draws one meal card fewer."),
+    OptionSpec("preparations", "Preparations", ON_OFF, False,
+               "Starting coins depend on the queue in Kyoto."),
+    OptionSpec("return_trip", "Return trip", ON_OFF, False, "Walk from Edo to Kyoto."),
+    OptionSpec("initiation", "Initiation", ON_OFF, False,
+               "No travellers; everyone starts with 7 coins."),
+)
 
 
 def _record(traveller: str = "") -> dict[str, Any]:

@@ -4,7 +4,7 @@ Iberia adds the ticket drafts and the festival cards; South Korea the express ca
 province mat. Both assume the base game's rules (seeds/ttr-base.md)."""
 from game.core.registry import GameSpec, register
 
-from . import bot, rules
+# the rules, bots and scene are named, not imported: they are imported when the game is opened
 
 #: South Korea's own rules version: 2 since the board was widened for five players (TKO-18,
 #: TKO-22); a save made on the old board (version 1) would replay onto other routes, so it is
@@ -12,7 +12,7 @@ from . import bot, rules
 KOREA_RULES_VERSION = 2
 
 IBERIA = register(GameSpec(
-    id=rules.IberiaState.game_id,
+    id="ttr-iberia",
     menu_order=40,
     maps=("ttr-iberia.tmx",),
     icons=("ticket_single",),
@@ -23,18 +23,18 @@ IBERIA = register(GameSpec(
     max_players=5,
     blurb="Claim railway routes across Spain and Portugal: draft your tickets, and collect the "
           "festival cards of the cities your trains reach.",
-    state=rules.IberiaState,
-    new_state=rules.new_iberia,
-    action_types=rules.ACTION_TYPES,
-    determinize=bot.determinize,
+    state="game.games.ttr.rules:IberiaState",
+    new_state="game.games.ttr.rules:new_iberia",
+    action_types="game.games.ttr.rules:ACTION_TYPES",
+    determinize="game.games.ttr.bot:determinize",
     bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
     scene="game.games.ttr.scene:TtrScene",
     rules_file="ttr-iberia.md",
     accent="#CC79A7",
-    rules_version=rules.RULES_VERSION,
+    rules_version="game.games.ttr.rules:RULES_VERSION",
 ))
 KOREA = register(GameSpec(
-    id=rules.KoreaState.game_id,
+    id="ttr-korea",
     menu_order=41,
     maps=("ttr-korea.tmx",),
     icons=("ticket_single",),
@@ -45,10 +45,10 @@ KOREA = register(GameSpec(
     max_players=5,
     blurb="Claim railway routes across South Korea's provinces: spend your express cards well, "
           "and win the lines of the province mat.",
-    state=rules.KoreaState,
-    new_state=rules.new_korea,
-    action_types=rules.ACTION_TYPES,
-    determinize=bot.determinize,
+    state="game.games.ttr.rules:KoreaState",
+    new_state="game.games.ttr.rules:new_korea",
+    action_types="game.games.ttr.rules:ACTION_TYPES",
+    determinize="game.games.ttr.bot:determinize",
     bot_knowledge="game.games.ttr.bot:KNOWLEDGE",
     scene="game.games.ttr.scene:TtrScene",
     rules_file="ttr-korea.md",

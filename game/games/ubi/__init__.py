@@ -3,7 +3,7 @@ hexagon sheets of grid.py and the cards of cards.py), the bots in bot.py, the ta
 scene.py."""
 from game.core.registry import GameSpec, register
 
-from . import rules
+# the rules, bots and scene are named, not imported: they are imported when the game is opened
 
 SPEC = register(GameSpec(
     id="ubi",
@@ -16,13 +16,13 @@ SPEC = register(GameSpec(
     blurb="The world according to Ubi: find places on an unlabelled hex map of the world.",
     available=True,
     scene="game.games.ubi.scene:UbiScene",
-    options=rules.OPTIONS,
-    state=rules.UbiState,
-    new_state=rules.new_state,
-    action_types=rules.ACTION_TYPES,
-    determinize=rules.determinize,
+    options="game.games.ubi.rules:OPTIONS",
+    state="game.games.ubi.rules:UbiState",
+    new_state="game.games.ubi.rules:new_state",
+    action_types="game.games.ubi.rules:ACTION_TYPES",
+    determinize="game.games.ubi.rules:determinize",
     bot_knowledge="game.games.ubi.bot:KNOWLEDGE",
-    rules_file=rules.RULES_FILE,
+    rules_file="ubi.md",
     accent="#56B4E9",
-    rules_version=rules.RULES_VERSION,
+    rules_version="game.games.ubi.rules:RULES_VERSION",
 ))

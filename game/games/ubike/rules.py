@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from game.assets import game_data
 from game.core.protocol import Action, GameState, IllegalAction, decode_action, seat_token
+from game.core.registry import OptionSpec
 from game.core.state import ATOM, FLAT, NESTED, own, public, secret
 from game.core.text import plural
 
@@ -27,6 +28,12 @@ GAME_ID = "ubike"
 #: 2: a player waiting with 5 stored cards trades the moment a used opportunity card comes
 #: back (UBK-40); under 1 they waited for their own next Schedule. See `upgrade_save`.
 RULES_VERSION = 2
+#: the setup's options (the spec names them: the menu never imports the rules)
+OPTIONS = (
+    OptionSpec("start", "Start player", (("first", "First seat"), ("random", "Random")),
+               "first", "The rulebook: whoever rode a bike most recently starts. "
+               "Put them in the first seat, or let the game choose."),
+)
 NUM_ROWS = 5
 JOURNEY_LENGTH = 9          # UBK-17, UBK-28, UBK-30
 STORAGE_FOR_OPPORTUNITY = 5  # UBK-22
