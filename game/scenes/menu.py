@@ -205,9 +205,9 @@ class MenuScene(Scene):
                         theme.SIZE_LARGE, theme.TEXT, bold=True)
         for i, (spec, rect) in enumerate(zip(self.games, self.tiles)):
             self._draw_tile(canvas, spec, rect, i == self.hovered)
-        if self.message:   # two lines at most, under the tiles
-            theme.draw_paragraph(canvas, self.message, pygame.Rect(60, 1006, 1800, 70), theme.SIZE_BODY,
-                                 theme.HIGHLIGHT)
+        if self.message:   # one line under the tiles, in smaller type if it is long
+            theme.draw_fitted(canvas, self.message, pygame.Rect(60, TILES_BOTTOM + 4, 1800, 1080 - TILES_BOTTOM - 6),
+                              theme.SIZE_BODY, theme.SIZE_SMALL, theme.HIGHLIGHT, align="center")
 
     def _draw_backdrop(self, canvas: pygame.Surface) -> None:
         # a faint dotted route behind the title: the travel theme without clutter
