@@ -22,8 +22,9 @@ MAX_BYTES = 512 * 1024
 BACKUPS = 2          # journeys.log.1 and .2: the last starts' worth
 LOGGERS = ("game", "journeys")
 
-_started: Path | None = None
-_handler: logging.Handler | None = None
+_handler: logging.Handler | None = None   # set while the log is started
+_where: Path | None = None                 # its file (None: it could not be written)
+_hooked = False                            # the excepthook is chained once a run
 
 
 def log_path() -> Path:
@@ -32,9 +33,9 @@ def log_path() -> Path:
 
 def start() -> Path | None:
     """Set up the log once a run; returns its file (None when it cannot be written)."""
-    global _started, _handler
-    if _started is not None:
-        return _started
+    global _handler, _where
+    if _handler is not None:
+        return _where
     formatter = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     try:
         handler: logging.Handler = logging.handlers.RotatingFileHandler(
@@ -43,7 +44,7 @@ def start() -> Path | None:
     except OSError:
         handler, where = logging.NullHandler(), None
     handler.setFormatter(formatter)
-    _handler = handler
+    _handler, _where = handler, where
     for name in LOGGERS:
         logger = logging.getLogger(name)
         logger.setLevel(logging.INFO)
@@ -56,22 +57,25 @@ def start() -> Path | None:
     logging.getLogger("journeys").info(
         "Journeys %s starts: Python %s, pygame-ce %s (SDL %s), %s %s", __version__, platform.python_version(),
         pygame.version.ver, ".".join(map(str, pygame.get_sdl_version())), platform.system(), platform.machine())
-    _started = where or Path()
     return where
 
 
 def stop() -> None:
     """Close the log (at exit, and between tests that start it in other folders)."""
-    global _started, _handler
+    global _handler, _where
     if _handler is not None:
         for name in (*LOGGERS, "py.warnings"):
             logging.getLogger(name).removeHandler(_handler)
         _handler.close()
-    _started = _handler = None
+    _handler = _where = None
 
 
 def _chain_excepthook() -> None:
     """Anything uncaught reaches the log before Python's own handler prints it."""
+    global _hooked
+    if _hooked:
+        return
+    _hooked = True
     before = sys.excepthook
 
     def hook(kind: type[BaseException], exc: BaseException, trace: TracebackType | None) -> None:

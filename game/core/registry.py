@@ -76,8 +76,8 @@ class OptionSpec:
 #: the fields of a spec a game may give as "module:attribute" strings: they are imported the
 #: first time any of them is read, so the menu lists every game (its title, players, blurb)
 #: without importing a game's rules, which are imported when the game is opened
-LAZY_FIELDS = ("options", "state", "new_state", "load_state", "action_types", "determinize",
-               "rules_version", "upgrade_save")
+LAZY_FIELDS = frozenset({"options", "state", "new_state", "load_state", "action_types", "determinize",
+                         "rules_version", "upgrade_save"})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,11 +144,6 @@ class GameSpec:
                 object.__setattr__(self, name, import_attr(value))
         object.__setattr__(self, "_resolved", True)
         self._supply_conventions()
-
-    @property
-    def imported(self) -> bool:
-        """Whether the game's rules have been imported (the menu never needs them)."""
-        return bool(object.__getattribute__(self, "__dict__").get("_resolved", True))
 
     def _supply_conventions(self) -> None:
         state = self.state
@@ -243,6 +238,15 @@ def load_games() -> dict[str, GameSpec]:
 
 
 _ordered = 0   # how many games the registry held when it was last put in order
+
+
+def declared_names(attribute: str, first: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """`first`, then the names every game declares in `attribute` (its "icons", its "sounds"),
+    each once, in menu order."""
+    names = dict.fromkeys(first)
+    for spec in load_games().values():
+        names.update(dict.fromkeys(getattr(spec, attribute)))
+    return tuple(names)
 
 
 def playable_games() -> list[GameSpec]:

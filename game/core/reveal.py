@@ -51,9 +51,9 @@ def worlds_alike(spec: GameSpec, state: GameState, seat: int, rng: Rng, samples:
     for _what, twin in shuffled_hidden(state, seat, rng):
         yield twin
     if spec.determinize is not None and samples:
-        view = json.loads(json.dumps(state.view(seat)))
+        text = json.dumps(state.view(seat))     # each determinization gets its own plain copy
         for _ in range(samples):
-            yield spec.determinize(json.loads(json.dumps(view)), rng)
+            yield spec.determinize(json.loads(text), rng)
 
 
 def shuffled_hidden(state: GameState, seat: int, rng: Rng) -> Iterator[tuple[str, GameState]]:

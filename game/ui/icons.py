@@ -37,11 +37,8 @@ UI_ICONS: tuple[str, ...] = (
 
 def icon_names() -> tuple[str, ...]:
     """Every icon the app and its games use: the app's, then each game's, once each."""
-    from game.core.registry import load_games
-    names = dict.fromkeys(UI_ICONS)
-    for spec in load_games().values():
-        names.update(dict.fromkeys(spec.icons))
-    return tuple(names)
+    from game.core.registry import declared_names
+    return declared_names("icons", UI_ICONS)
 
 #: Icons drawn in full colour rather than white; tinting them multiplies their colours.
 FULL_COLOUR_ICONS: frozenset[str] = frozenset({"icon"})

@@ -12,6 +12,15 @@ from collections.abc import Iterable, Sequence
 import pygame
 
 LOGICAL_SIZE = (1920, 1080)
+
+
+def for_blits(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """`surface` in the window's pixel format, for fast blits (with its alpha kept if `alpha`);
+    as it is while no window is open (headless tests, work done before the window)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
+
 LETTERBOX = (12, 13, 15)
 # When the dirty rectangles' bounding box covers more than this share of the canvas, the scene
 # is drawn whole (no clip): it costs about as much.

@@ -34,11 +34,8 @@ APP_EFFECTS: tuple[str, ...] = (
 
 def effects() -> tuple[str, ...]:
     """Every effect: the app's, then each game's own (`GameSpec.sounds`), once each."""
-    from game.core.registry import load_games
-    names = dict.fromkeys(APP_EFFECTS)
-    for spec in load_games().values():
-        names.update(dict.fromkeys(spec.sounds))
-    return tuple(names)
+    from game.core.registry import declared_names
+    return declared_names("sounds", APP_EFFECTS)
 
 MIXER_FREQUENCY = 44100  # the rate the effects are made at, so nothing is resampled
 MIXER_BUFFER = 512       # samples per buffer: about 12 ms, low latency for clicks

@@ -10,6 +10,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.icons import icon
+from game.ui.render import for_blits
 
 CAR_LEN, CAR_W = 46, 24          # a car on the map (map pixels at scale 1)
 GEAR_DIE = (28, 30, 34)
@@ -18,10 +19,6 @@ BRAKE_DIE = (200, 46, 46)
 CAUTION_YELLOW = (255, 204, 0)
 FOCUS_BLUE = (86, 180, 233)
 DIE_NAMES = {"coast": "Coast", "brake": "Brake"}
-
-
-def _convert(surface: pygame.Surface) -> pygame.Surface:
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
 
 @functools.lru_cache(maxsize=64)
@@ -70,7 +67,7 @@ def _car_upright(colour: tuple[int, int, int], shape: str, number: int, scale: f
 def car(colour: tuple[int, int, int], shape: str, number: int, heading: float, scale: float = 1.0) -> pygame.Surface:
     """A seat's car pointing along a compass heading (0 = up the map, clockwise)."""
     upright = _car_upright(colour, shape, number, scale)
-    return _convert(pygame.transform.rotozoom(upright, -round(heading / 5) * 5, 1.0))
+    return for_blits(pygame.transform.rotozoom(upright, -round(heading / 5) * 5, 1.0), alpha=True)
 
 
 @functools.lru_cache(maxsize=256)
@@ -114,7 +111,7 @@ def die(kind: int | str, size: int, face: str | int | None = None, dim: bool = F
         veil = pygame.Surface((size, size), pygame.SRCALPHA)
         pygame.draw.rect(veil, (30, 34, 39, 170), rect, border_radius=radius)
         surface.blit(veil, (0, 0))
-    return _convert(surface)
+    return for_blits(surface, alpha=True)
 
 
 def struck(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -161,7 +158,7 @@ def gear_marker(marker: int | str, size: int) -> pygame.Surface:
     pygame.draw.rect(surface, fill, rect, border_radius=size // 5)
     pygame.draw.rect(surface, (10, 10, 12), rect, 2, border_radius=size // 5)
     _centre_text(surface, str(marker), rect.center, int(size * (0.5 if spun else 0.66)), ink)
-    return _convert(surface)
+    return for_blits(surface, alpha=True)
 
 
 TOKEN_WORDS = {
@@ -202,7 +199,7 @@ def damage_token(token: str, size: int) -> pygame.Surface:
                                                (pole[0], int(c[1] - size * 0.02))])
         pygame.draw.polygon(surface, theme.INK, [pole, (int(c[0] + size * 0.24), int(c[1] - size * 0.14)),
                                                   (pole[0], int(c[1] - size * 0.02))], 2)
-    return _convert(surface)
+    return for_blits(surface, alpha=True)
 
 
 def round_chip(colour: str, size: int) -> pygame.Surface:
@@ -211,7 +208,7 @@ def round_chip(colour: str, size: int) -> pygame.Surface:
     fill = (240, 240, 236) if colour == "white" else (16, 16, 18)
     pygame.draw.circle(surface, fill, (size // 2, size // 2), size // 2 - 1)
     pygame.draw.circle(surface, theme.TEXT_DIM, (size // 2, size // 2), size // 2 - 1, 2)
-    return _convert(surface)
+    return for_blits(surface, alpha=True)
 
 
 def heading_between(a: tuple[float, float], b: tuple[float, float]) -> float:

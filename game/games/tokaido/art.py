@@ -15,6 +15,7 @@ from game.core.text import plural
 from game.ui import theme
 from game.ui.caches import cached
 from game.ui.icons import icon
+from game.ui.render import for_blits
 
 from .rules import (AMULET, CALLI, ENCOUNTER, ENCOUNTER_NAMES, FARM, HOTSPRING, INN, KIND_NAMES, LEGEND, LEGENDARY,
                     MEAL_POINTS, MEALS, SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE)
@@ -39,11 +40,6 @@ PAPER_LINE = pygame.Color("#d8cdb4")
 POOL_COLOURS = {LEGEND: "#a8862a", AMULET: "#9b2f2a", CALLI: "#3b3a36"}
 
 
-def _ready(surface: pygame.Surface) -> pygame.Surface:
-    # converted for fast blits once a window exists; headless tests have none
-    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
-
-
 @cached
 @lru_cache(maxsize=64)
 def medallion(kind: str, radius: int) -> pygame.Surface:
@@ -57,7 +53,7 @@ def medallion(kind: str, radius: int) -> pygame.Surface:
     pygame.draw.circle(surf, (255, 248, 230, 90), (c, c), radius - 3, 1)
     img = icon(KIND_ICONS[kind], int(radius * 1.35))
     surf.blit(img, img.get_rect(center=(c, c)))
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -73,7 +69,7 @@ def glow_ring(radius: int, width: int) -> pygame.Surface:
     pygame.draw.circle(surf, (c.r, c.g, c.b, 120), centre, radius + 8, 8)
     pygame.draw.circle(surf, (40, 30, 20, 220), centre, radius + 1, width + 3)
     pygame.draw.circle(surf, c, centre, radius, width)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -82,7 +78,7 @@ def pawn_shadow() -> pygame.Surface:
     """The soft shadow a traveller stands on."""
     surf = pygame.Surface((30, 10), pygame.SRCALPHA)
     pygame.draw.ellipse(surf, (30, 20, 10, 90), surf.get_rect())
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -91,7 +87,7 @@ def veil(size: tuple[int, int]) -> pygame.Surface:
     """Dims a card that may not be chosen."""
     surf = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surf, (20, 22, 26, 150), surf.get_rect(), border_radius=10)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -102,7 +98,7 @@ def gain_label(text: str) -> pygame.Surface:
     surf = pygame.Surface((img.get_width() + 20, img.get_height() + 8), pygame.SRCALPHA)
     pygame.draw.rect(surf, (24, 20, 16, 225), surf.get_rect(), border_radius=12)
     surf.blit(img, (10, 4))
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 def fitting_size(text: str, width: int, sizes: tuple[int, ...] = (theme.SIZE_BODY, 20, theme.SIZE_SMALL)) -> int:
@@ -243,7 +239,7 @@ def motif(name: str, size: int, colour: str) -> pygame.Surface:
         pygame.draw.circle(s, _ink("#e9d3b4"), at(0.5, 0.3), n // 9)
         pygame.draw.polygon(s, dark, [at(0.18, 0.26), at(0.5, 0.08), at(0.82, 0.26)])
         pygame.draw.line(s, ink, at(0.74, 0.3), at(0.86, 0.94), max(2, n // 45))
-    return _ready(pygame.transform.smoothscale(s, (size, size)))
+    return for_blits(pygame.transform.smoothscale(s, (size, size)), alpha=True)
 
 
 @cached
@@ -257,7 +253,7 @@ def cherry_tree(size: int) -> pygame.Surface:
     for x, y, r in ((0.5, 0.34, 0.26), (0.28, 0.44, 0.18), (0.72, 0.44, 0.18), (0.4, 0.2, 0.16), (0.62, 0.22, 0.16)):
         pygame.draw.circle(s, _ink("#e59aac", 235), (round(x * n), round(y * n)), round(r * n))
     pygame.draw.circle(s, _ink("#c9637d"), (round(0.56 * n), round(0.36 * n)), n // 16)
-    return _ready(pygame.transform.smoothscale(s, (size, size)))
+    return for_blits(pygame.transform.smoothscale(s, (size, size)), alpha=True)
 
 
 def _card(w: int, h: int, band: str | pygame.Color, title: str, band_h: int = 40,
@@ -312,7 +308,7 @@ def souvenir_face(ident: int, w: int, h: int) -> pygame.Surface:
     surf.blit(img, img.get_rect(center=(w // 2, 44 + img.get_height() // 2 + 4)))
     _name(surf, s.name, pygame.Rect(8, h - 104, w - 16, 56))
     _price(surf, s.price, (w // 2, h - 28))
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -330,7 +326,7 @@ def meal_face(meal: int, price: int, w: int, h: int) -> pygame.Surface:
         theme.draw_text(surf, f"(printed {printed})", (w // 2, h - 14), 16, INK_SOFT, anchor="center")
     else:
         _price(surf, price, (w // 2, h - 26), 26)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 #: a traveller's robe in the portrait on its tile, one of these by its name
@@ -371,7 +367,7 @@ def traveller_face(key: str, w: int, h: int) -> pygame.Surface:
     pygame.draw.line(surf, PAPER_LINE, (18, 138), (w - 18, 138), 2)
     theme.draw_paragraph(surf, t["power"], pygame.Rect(18, 148, w - 36, h - 156), theme.SIZE_BODY, theme.INK,
                          line_gap=2)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -408,7 +404,7 @@ def card_back(kind: str, w: int, h: int) -> pygame.Surface:
     pygame.draw.circle(surf, theme.PAPER, centre, disc // 2 - 2)
     img = motif(painting, disc - 14, name)
     surf.blit(img, img.get_rect(center=centre))
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 @cached
@@ -432,7 +428,7 @@ def encounter_face(kind: str, w: int, h: int) -> pygame.Surface:
     box = pygame.Rect(12, art.bottom + 4, w - 24, h - art.bottom - 10)
     tsize, lines = fit_paragraph(text, box.w, box.h, (theme.SIZE_BODY,) + CARD_TEXT_SIZES)
     draw_lines(surf, lines, tsize, box, theme.INK, centred=True)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 PART_W, PART_H, PART_STEP = 26, 19, 29      # a panorama part in the journey panel
@@ -545,7 +541,7 @@ def panorama_strip(kind: str) -> pygame.Surface:
     for k in range(total):
         part = art.subsurface((k * PANO_PART[0], 0, PANO_PART[0], PANO_PART[1]))
         surf.blit(pygame.transform.smoothscale(part, (PART_W, PART_H)), (k * PART_STEP, 0))
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    return for_blits(surf)
 
 
 def _seal(surf: pygame.Surface, text: str, centre: tuple[int, int], size: int = 34) -> pygame.Rect:
@@ -587,7 +583,7 @@ def panorama_face(kind: str, part: int, w: int, h: int) -> pygame.Surface:
         pygame.draw.rect(surf, KIND_COLOURS[kind] if k == part - 1 else PAPER_LINE, pip, border_radius=2)
     theme.draw_text(surf, f"+{plural(part, 'point')}", (w // 2, window.bottom + 70), theme.SIZE_SMALL, INK_SOFT,
                     anchor="center")
-    return _ready(surf)
+    return for_blits(surf, alpha=True)
 
 
 POOL_CARD = (262, 114)       # a legendary object, amulet or calligraphy in the panel: three to a row
@@ -633,4 +629,4 @@ def pool_face(what: str, key: str, edition: str = FIRST_EDITION) -> pygame.Surfa
     head = theme.font(size, True).get_linesize()
     tsize, lines = fit_paragraph(pool_text(key, edition), text.w, text.h - head)
     draw_lines(surf, lines, tsize, pygame.Rect(text.x, text.y + head, text.w, text.h - head), theme.INK)
-    return _ready(surf)
+    return for_blits(surf, alpha=True)

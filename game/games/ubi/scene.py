@@ -24,6 +24,7 @@ from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel
 from game.ui import theme
 from game.ui.anim import Motion
+from game.ui.render import for_blits
 
 from . import grid as G
 from . import scene_art as art
@@ -122,11 +123,11 @@ class UbiScene(GameScene):
                 k, rect = self.fits[key]
                 part = image.subsurface(G.SHEETS[key].pixel_rect)
                 self.full[key] = part   # a view into the picture: no second copy in memory
-                self.pictures[key] = self._fast(pygame.transform.smoothscale(part, rect.size))
+                self.pictures[key] = for_blits(pygame.transform.smoothscale(part, rect.size))
             for i, (top, bottom) in enumerate(((0, LEGEND_SPLIT), (LEGEND_SPLIT, lh))):
                 part = image.subsurface((lx, ly + top, lw, bottom - top))
                 size = (round(lw * self.legend_k), round((bottom - top) * self.legend_k))
-                self.pictures[f"L{i}"] = self._fast(pygame.transform.smoothscale(part, size))
+                self.pictures[f"L{i}"] = for_blits(pygame.transform.smoothscale(part, size))
             del image
         except Exception as exc:   # a broken map must not stop the game
             for key in ("W", "N", "E"):
@@ -255,11 +256,6 @@ class UbiScene(GameScene):
         index = min(range(len(levels)), key=lambda i: abs(levels[i] - now))
         self.set_zoom(levels[min(max(index + steps, 0), len(levels) - 1)], at)
 
-    @staticmethod
-    def _fast(surface: pygame.Surface) -> pygame.Surface:
-        """`surface` in the window's format, for fast blits (as it is while no window is open)."""
-        return surface.convert() if pygame.display.get_surface() is not None else surface
-
     def _zoomed_picture(self, key: str) -> pygame.Surface | None:
         """What the zoomed sheet shows in its place (None unzoomed), scaled from the full picture."""
         if key not in self.zoom or key not in self.full:
@@ -279,7 +275,7 @@ class UbiScene(GameScene):
         out.fill(theme.PAPER_DARK)
         left, top = self.to_canvas(key, part.x + ox, part.y + oy)
         out.blit(image, (round(left - base.x), round(top - base.y)))
-        return out.convert() if pygame.display.get_surface() is not None else out
+        return for_blits(out)
 
     @staticmethod
     def _bbox(points: list[tuple[float, float]], pad: int = 6) -> pygame.Rect:
