@@ -11,13 +11,16 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
+from game.core.protocol import CHANCE
 from game.games.rallyman import SPEC
-from game.games.rallyman import rules as R
-from game.games.rallyman.rules import Faces, PlanDie, RallymanState
+from game.games.rallyman import odds
+from game.games.rallyman.actions import Faces, PlanDie
+from game.games.rallyman.phases import STEPS
+from game.games.rallyman.rules import RULES_FILE, RallymanState
 
 #: the spec as the contract checks need it: playable, not registered (its determinize, since
 #: nothing is hidden in a race, is the engine's: the state the view shows)
-PLAYABLE = dataclasses.replace(SPEC, available=True, rules_file=R.RULES_FILE)
+PLAYABLE = dataclasses.replace(SPEC, available=True, rules_file=RULES_FILE)
 
 
 def fresh(n: int = 1, seed: int = 1, **options: Any) -> RallymanState:
@@ -64,20 +67,20 @@ def plan(state: RallymanState, *moves: tuple[int | str, int]) -> list:
 
 def roll(state: RallymanState, *cautions: int | str) -> list:
     """At a roll's CHANCE node: the dice of these kinds show a caution, the rest are safe."""
-    assert state.current_player == R.CHANCE, state.phase
-    outcome = Faces(tuple(sorted(cautions, key=R._kind_key)))
+    assert state.current_player == CHANCE, state.phase
+    outcome = Faces(tuple(sorted(cautions, key=odds._kind_key)))
     return state.apply(outcome)
 
 
 def drive(state: RallymanState, *cautions: tuple) -> list:
     """Roll the plan one step at a time; step i shows the cautions `cautions[i]` (none when
     not given), until the turn stops. Returns the events."""
-    from game.games.rallyman.rules import GoOneByOne, RollStep
+    from game.games.rallyman.actions import GoOneByOne, RollStep
 
     seat = state.current_player
     events = state.apply(GoOneByOne())
     i = 0
-    while state.current_player == seat and state.phase == R.STEPS:
+    while state.current_player == seat and state.phase == STEPS:
         events += state.apply(RollStep())
         events += roll(state, *(cautions[i] if i < len(cautions) else ()))
         i += 1

@@ -15,8 +15,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.games.rallyman import dice as D
-from game.games.rallyman import rules as R
-from game.games.rallyman.rules import (
+from game.games.rallyman.actions import (
     Draw,
     Faces,
     GoFlatOut,
@@ -24,12 +23,16 @@ from game.games.rallyman.rules import (
     PlanDie,
     RollStep,
 )
+from game.games.rallyman.circuits import CIRCUITS
+from game.games.rallyman.odds import move_risk
+from game.games.rallyman.phases import PLACEMENT, STEPS, TOKENS
+from game.games.rallyman.rules import RallymanState
 from tests.rallyman.builders import drive, fresh, kinds, plan, put, roll, turn_of
 
 # ---- the brute force: every die on its own, exact fractions --------------------------------
 
 
-def truth(state: R.RallymanState, flat_out: bool) -> Fraction:
+def truth(state: RallymanState, flat_out: bool) -> Fraction:
     """The chance of losing control on the planned turn (rolled to its end, flat out or one at
     a time), from every face of every planned die, each die on its own. Written from the rules,
     not from the engine: the steps in order, cautions adding up to the dashboard's limit, a
@@ -50,7 +53,7 @@ def truth(state: R.RallymanState, flat_out: bool) -> Fraction:
         count, here, lost = 0, car["space"], False
         for s, st in enumerate(plan_steps):
             to = state.path[s]
-            risk = R.move_risk(track, here, to, st.gear)
+            risk = move_risk(track, here, to, st.gear)
             stop = flying and s == 0 and faces[st.plan_indices[-1]]
             if stop and flat_out:
                 break
@@ -66,7 +69,7 @@ def truth(state: R.RallymanState, flat_out: bool) -> Fraction:
     return total
 
 
-def _exact_outcomes(state: R.RallymanState) -> list[tuple[Faces, Fraction]]:
+def _exact_outcomes(state: RallymanState) -> list[tuple[Faces, Fraction]]:
     """The CHANCE node's outcomes with exact chances: each kind's count of dice is the most
     cautions of that kind any outcome shows."""
     outcomes = state.chance_outcomes()
@@ -86,7 +89,7 @@ def _exact_outcomes(state: R.RallymanState) -> list[tuple[Faces, Fraction]]:
     return out
 
 
-def engine_flat_out(state: R.RallymanState) -> Fraction:
+def engine_flat_out(state: RallymanState) -> Fraction:
     """The chance the engine loses control when the plan goes flat out, over its outcomes."""
     state = state.clone()
     state.apply(GoFlatOut())
@@ -94,19 +97,19 @@ def engine_flat_out(state: R.RallymanState) -> Fraction:
     for faces, p in _exact_outcomes(state):
         after = state.clone()
         events = after.apply(faces)
-        if "loss" in kinds(events) or after.phase == R.PLACEMENT:
+        if "loss" in kinds(events) or after.phase == PLACEMENT:
             total += p
     return total
 
 
-def engine_one_by_one(state: R.RallymanState) -> Fraction:
+def engine_one_by_one(state: RallymanState) -> Fraction:
     """The chance the engine loses control rolling the plan one step at a time to its end."""
     state = state.clone()
     seat = state.seat
     state.apply(GoOneByOne())
 
-    def go(st: R.RallymanState) -> Fraction:
-        if st.current_player != seat or st.phase != R.STEPS:
+    def go(st: RallymanState) -> Fraction:
+        if st.current_player != seat or st.phase != STEPS:
             return Fraction(0)
         st = st.clone()
         st.apply(RollStep())
@@ -120,12 +123,12 @@ def engine_one_by_one(state: R.RallymanState) -> Fraction:
     return go(state)
 
 
-def shown_odds(state: R.RallymanState) -> Fraction:
+def shown_odds(state: RallymanState) -> Fraction:
     odds = state.view_facts(state.seat)["odds"]
     return Fraction(odds["loss_of_control_exact"])
 
 
-def check_plan(state: R.RallymanState) -> Fraction:
+def check_plan(state: RallymanState) -> Fraction:
     """The screen, the engine and the brute force agree, flat out and one at a time."""
     flat = truth(state, flat_out=True)
     assert shown_odds(state) == flat
@@ -139,7 +142,7 @@ def check_plan(state: R.RallymanState) -> Fraction:
 
 
 def at(circuit: str, space: int, marker: int | str, *moves, laps: int = 1, laps_done: int = 0,
-       **options) -> R.RallymanState:
+       **options) -> RallymanState:
     state = fresh(1, circuit=circuit, laps=laps, **options)
     put(state, 0, space, marker, laps_done=laps_done)
     turn_of(state, 0)
@@ -147,7 +150,7 @@ def at(circuit: str, space: int, marker: int | str, *moves, laps: int = 1, laps_
     return state
 
 
-def _crosses_with_dice_past(state: R.RallymanState) -> bool:
+def _crosses_with_dice_past(state: RallymanState) -> bool:
     here = state.car()["space"]
     for s, to in enumerate(state.path):
         if state.track.crosses_finish(here, to):
@@ -209,7 +212,7 @@ def test_rmg_16_rmg_33_a_re_placement_cannot_lead_with_a_flying_gear_2_caution()
     check_plan(state)
     state.apply(GoFlatOut())
     roll(state, 2, D.COAST)
-    assert state.phase == R.PLACEMENT and state.placements
+    assert state.phase == PLACEMENT and state.placements
     # 2 first from 0 would reach space 30 over its limit, but its caution stops the car there
     assert all(p["dice"][0] == 1 for p in state.placements)
     assert (30, 2) not in {(p["space"], p["gear"]) for p in state.placements}
@@ -218,7 +221,7 @@ def test_rmg_16_rmg_33_a_re_placement_cannot_lead_with_a_flying_gear_2_caution()
 # ---- random plans that cross the line --------------------------------------------------------
 
 
-def _line_plans(circuit: str, seed: int, wanted: int) -> list[R.RallymanState]:
+def _line_plans(circuit: str, seed: int, wanted: int) -> list[RallymanState]:
     """Random legal plans from a few spaces before the line, on the last lap, that cross it
     with dice past it; dashboards, markers and the flying start drawn at random."""
     rng = Rng(seed)
@@ -234,7 +237,7 @@ def _line_plans(circuit: str, seed: int, wanted: int) -> list[R.RallymanState]:
         starts |= frontier
         frontier = {a for b in frontier for a in back.get(b, ())}
     starts_list = sorted(starts)
-    out: list[R.RallymanState] = []
+    out: list[RallymanState] = []
     tries = 0
     while len(out) < wanted and tries < 4000:
         tries += 1
@@ -257,21 +260,21 @@ def _line_plans(circuit: str, seed: int, wanted: int) -> list[R.RallymanState]:
     return out
 
 
-@pytest.mark.parametrize("circuit", R.CIRCUITS)
+@pytest.mark.parametrize("circuit", CIRCUITS)
 def test_rmg_29_odds_and_engine_agree_with_the_brute_force_across_the_line(circuit: str) -> None:
     """RMG-29: on random plans crossing the last lap's line with dice past it, the odds shown
     and the engine's outcomes (flat out and one at a time) equal the brute force exactly."""
-    states = _line_plans(circuit, seed=24 + R.CIRCUITS.index(circuit), wanted=25)
+    states = _line_plans(circuit, seed=24 + CIRCUITS.index(circuit), wanted=25)
     assert len(states) >= 15
     for state in states:
         check_plan(state)
 
 
-@pytest.mark.parametrize("circuit", R.CIRCUITS)
+@pytest.mark.parametrize("circuit", CIRCUITS)
 def test_rmg_33_odds_and_engine_agree_with_the_brute_force_from_a_flying_start(circuit: str) -> None:
     """RMG-33: on random flying-start plans (anywhere on the track), the odds shown and the
     engine's outcomes equal the brute force exactly."""
-    rng = Rng(330 + R.CIRCUITS.index(circuit))
+    rng = Rng(330 + CIRCUITS.index(circuit))
     probe = fresh(1, circuit=circuit)
     checked = 0
     for _ in range(60):
@@ -297,10 +300,10 @@ def test_rmg_33_odds_and_engine_agree_with_the_brute_force_from_a_flying_start(c
 # ---- RMG-39: a token for a die the car no longer has ------------------------------------------
 
 
-def _crash_on(state: R.RallymanState, token: str) -> list:
+def _crash_on(state: RallymanState, token: str) -> list:
     plan(state, (3, 22), (4, 23), (5, 30))
     drive(state)
-    assert state.phase == R.TOKENS
+    assert state.phase == TOKENS
     return state.apply(Draw(token))
 
 
@@ -324,7 +327,7 @@ def test_rmg_39_a_token_for_a_die_the_car_no_longer_has_goes_back_in_the_bag(
     assert "no " + ("brake" if kind == D.BRAKE else "coast") + " die left" in " ".join(
         e.text or "" for e in events)
     assert state.cars[0][field] == full and state.bag[token] == D.DAMAGE_BAG[token]
-    assert state.tokens_left == tokens - 1 or state.phase != R.TOKENS
+    assert state.tokens_left == tokens - 1 or state.phase != TOKENS
     # with one such die left, the token takes it and stays out of the bag (RMG-22)
     state = fresh(1)
     put(state, 0, 21, 3, **{field: full - 1})

@@ -10,8 +10,8 @@ import pytest
 from game.core.ai.arena import play_game
 from game.core.rng import Rng
 from game.games.rallyman import bot
-from game.games.rallyman import rules as R
-from game.games.rallyman.rules import (
+from game.games.rallyman import dice as D
+from game.games.rallyman.actions import (
     GoFlatOut,
     GoOneByOne,
     PitStop,
@@ -20,6 +20,8 @@ from game.games.rallyman.rules import (
     Secure,
     StopTurn,
 )
+from game.games.rallyman.phases import PIT, STEPS
+from game.games.rallyman.rules import RallymanState
 from tests.rallyman.builders import PLAYABLE, before, fresh, plan, put, roll, turn_of
 
 SPEC = dataclasses.replace(PLAYABLE, bot_knowledge="game.games.rallyman.bot:KNOWLEDGE")
@@ -28,12 +30,12 @@ STRAIGHT = (0, 1, 2, 3, 12)
 HAIRPIN = 28  # a limit-1 corner space
 
 
-def ask(state: R.RallymanState, level: str = "normal"):
+def ask(state: RallymanState, level: str = "normal"):
     seat = state.current_player
     return bot.KNOWLEDGE.plan(state.view(seat), state.legal_actions(), Rng(5), level)
 
 
-def plan_turn(state: R.RallymanState, level: str = "normal") -> object:
+def plan_turn(state: RallymanState, level: str = "normal") -> object:
     """Let the bot build its whole plan; returns how it rolls it."""
     for _ in range(30):
         action = ask(state, level)
@@ -59,7 +61,7 @@ def test_brakes_for_the_hairpin(level: str) -> None:
         assert limit is None or s["gear"] <= limit
 
 
-def _two_cautions_before(state: R.RallymanState, last: tuple) -> None:
+def _two_cautions_before(state: RallymanState, last: tuple) -> None:
     """Gear 5 on the straight, plan 5, coast, then `last`; the first two steps roll cautions."""
     put(state, 0, STRAIGHT[0], 5, laps_done=0)
     turn_of(state, 0)
@@ -68,7 +70,7 @@ def _two_cautions_before(state: R.RallymanState, last: tuple) -> None:
     for kind in (5, "coast"):
         state.apply(RollStep())
         roll(state, kind)
-    assert state.phase == R.STEPS and state.cautions == 2
+    assert state.phase == STEPS and state.cautions == 2
 
 
 def test_stops_when_the_next_step_would_likely_lose_control() -> None:
@@ -89,7 +91,7 @@ def test_spends_focus_on_a_last_step_worth_it() -> None:
     assert ask(state) in (StopTurn(), RollStep())
 
 
-def _at_the_pit(**damage: int) -> R.RallymanState:
+def _at_the_pit(**damage: int) -> RallymanState:
     state = fresh(2, seed=4)
     put(state, 0, STRAIGHT[0], 1, laps_done=0, **damage)
     put(state, 1, 40, 0)
@@ -98,7 +100,7 @@ def _at_the_pit(**damage: int) -> R.RallymanState:
     state.apply(GoOneByOne())
     state.apply(RollStep())
     roll(state)
-    assert state.phase == R.PIT
+    assert state.phase == PIT
     return state
 
 
@@ -147,7 +149,7 @@ def test_bots_race_to_the_end() -> None:
     assert result["winners"]
 
 
-def _first_dice(level: bot.Level, state: R.RallymanState) -> tuple[set, float]:
+def _first_dice(level: bot.Level, state: RallymanState) -> tuple[set, float]:
     planner = bot.Planner(state, state.current_player, level)
     flat, _leaves = planner.plans()
     return {bot._die_of(steps[0]) for _v, steps in flat}, bot.best_plan(planner)[0]
@@ -246,8 +248,8 @@ def test_hard_counts_no_next_turn_after_a_spin() -> None:
     turn_of(state, 0)
     planner = bot.Planner(state, 0, bot.LEVELS["hard"])
     space = STRAIGHT[2]
-    assert R.D.marker_after_loss(3, state.track.spaces[space].danger) == R.D.SPUN
-    assert R.D.damage_tokens(3, state.track.spaces[space].danger) == 0
+    assert D.marker_after_loss(3, state.track.spaces[space].danger) == D.SPUN
+    assert D.damage_tokens(3, state.track.spaces[space].danger) == 0
     assert planner.loss_value(space, 3, 0) == pytest.approx(planner.spaces(space))
     assert planner.loss_value(space, 2, 0) > planner.spaces(space) + 2.0
 

@@ -9,8 +9,8 @@ import pytest
 from game.core.registry import get
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
-from game.games.rallyman.rules import (PLAN, STANDINGS, STEPS, GoFlatOut, GoOneByOne, NextRace, PlanDie,
-                                       RollStep, StopTurn, TakeBack)
+from game.games.rallyman.actions import GoFlatOut, GoOneByOne, NextRace, PlanDie, RollStep, StopTurn, TakeBack
+from game.games.rallyman.phases import PLAN, STANDINGS, STEPS
 from game.games.rallyman.scene import RallymanScene
 from game.scenes.menu import MenuScene
 from game.table.frame import open_game

@@ -15,13 +15,14 @@ from game.core.protocol import CHANCE
 from game.core.rng import Rng
 from game.games.rallyman import SPEC
 from game.games.rallyman import dice as D
-from game.games.rallyman import rules as R
-from game.games.rallyman.rules import (
+from game.games.rallyman.actions import (
     BackOnTrack,
     ChooseTyres,
     Draw,
+    Faces,
     GoFlatOut,
     GoOneByOne,
+    NextRace,
     PitStop,
     Placement,
     PlanDie,
@@ -31,6 +32,13 @@ from game.games.rallyman.rules import (
     TakeBack,
     Wait,
 )
+from game.games.rallyman.circuits import CIRCUITS, circuit_track
+from game.games.rallyman.odds import move_risk, roll_outcomes
+from game.games.rallyman.phases import PIT, PLACEMENT, PLAN, SPUN, STANDINGS, TOKENS
+from game.games.rallyman.planning import beside
+from game.games.rallyman.rules import RallymanState
+from game.games.rallyman.turns import PIT_SERVICES
+from game.games.rallyman.words import ordinal
 from tests.rallyman.builders import (
     PLAYABLE,
     ahead,
@@ -50,13 +58,13 @@ TESTS = Path(__file__).resolve().parents[1]
 CLAUSE = re.compile(r"\*\*([A-Z]+)-(\d+)\*\*")
 
 
-def solo_at(space: int, marker: int | str = 0, **fields) -> R.RallymanState:
+def solo_at(space: int, marker: int | str = 0, **fields) -> RallymanState:
     state = fresh(1)
     put(state, 0, space, marker, **fields)
     return turn_of(state, 0)
 
 
-def new_round(state: R.RallymanState) -> None:
+def new_round(state: RallymanState) -> None:
     """The start of a round, as the end of the last turn of a round brings it."""
     state.round_no = 0
     state._new_round()
@@ -72,7 +80,7 @@ def test_rmg_1_seats_and_options() -> None:
     assert SPEC.available and SPEC.scene == "game.games.rallyman.scene:RallymanScene"
     assert {o.key for o in SPEC.options} == {"circuit", "laps", "weather", "tyres", "flying_start", "championship"}
     state = fresh(2, circuit="old-town")
-    assert state.laps == R.circuit_track("old-town").laps_default
+    assert state.laps == circuit_track("old-town").laps_default
     assert fresh(2, laps=4).laps == 4
     rainy = fresh(3, weather="rain")
     assert rainy.weather == "rain" and {c["tyres"] for c in rainy.cars} == {"rain"}
@@ -148,13 +156,13 @@ def test_rmg_5_order_by_speed_then_distance_then_inside_lane() -> None:
 
 def test_rmg_6_dice_faces_and_roll_chances() -> None:
     """RMG-6: dice faces and roll chances."""
-    outcomes = dict(R.roll_outcomes([3]))
-    assert outcomes[R.Faces((3,))] == pytest.approx(1 / 3)
-    outcomes = dict(R.roll_outcomes([1, D.COAST, D.COAST]))
-    assert outcomes[R.Faces(())] == pytest.approx((5 / 6) ** 3)
-    assert outcomes[R.Faces((D.COAST,))] == pytest.approx(2 * (1 / 6) * (5 / 6) ** 2)
+    outcomes = dict(roll_outcomes([3]))
+    assert outcomes[Faces((3,))] == pytest.approx(1 / 3)
+    outcomes = dict(roll_outcomes([1, D.COAST, D.COAST]))
+    assert outcomes[Faces(())] == pytest.approx((5 / 6) ** 3)
+    assert outcomes[Faces((D.COAST,))] == pytest.approx(2 * (1 / 6) * (5 / 6) ** 2)
     assert sum(outcomes.values()) == pytest.approx(1.0)
-    assert len(R.roll_outcomes([D.BRAKE, D.BRAKE, 2])) == 3 * 2
+    assert len(roll_outcomes([D.BRAKE, D.BRAKE, 2])) == 3 * 2
 
 
 def test_rmg_7_plan_die_by_die_along_next_spaces() -> None:
@@ -195,7 +203,7 @@ def test_rmg_34_the_marker_ends_on_the_last_gear_coast_keeps_it() -> None:
 
 def test_rmg_8_over_a_space_limit_loses_control_there() -> None:
     """RMG-8: over a space limit loses control there."""
-    assert R.circuit_track("hairpin-oval").spaces[30].limit == 1
+    assert circuit_track("hairpin-oval").spaces[30].limit == 1
     state = solo_at(23, 1)
     plan(state, (2, 30))
     assert state.view(0)["plan_steps"][0]["over_limit"] is True
@@ -209,25 +217,25 @@ def test_rmg_8_over_a_space_limit_loses_control_there() -> None:
 
 def test_rmg_9_the_inside_line_has_its_own_limit_diagonals_do_not() -> None:
     """RMG-9: the inside line has its own limit diagonals do not."""
-    track = R.circuit_track("hairpin-oval")
+    track = circuit_track("hairpin-oval")
     line = track.spaces[40]
     assert line.inside_limit == 2 and line.limit == 3
     along, diagonal = 41, 38
     assert track.spaces[along].lane == line.lane and track.spaces[diagonal].lane != line.lane
-    assert R.move_risk(track, 40, along, 3).over_limit
-    assert not R.move_risk(track, 40, along, 2).over_limit
-    assert not R.move_risk(track, 40, diagonal, 3).over_limit
+    assert move_risk(track, 40, along, 3).over_limit
+    assert not move_risk(track, 40, along, 2).over_limit
+    assert not move_risk(track, 40, diagonal, 3).over_limit
 
 
 def test_rmg_10_outside_line_caution_at_its_gear_loss_above() -> None:
     """RMG-10: outside line caution at its gear loss above."""
-    track = R.circuit_track("hairpin-oval")
+    track = circuit_track("hairpin-oval")
     outside = find_space(fresh(1), outside_caution=4)
     start = before(fresh(1), outside, same_lane=False)
-    assert R.move_risk(track, start, outside, 4).extra_cautions == 1
-    assert not R.move_risk(track, start, outside, 4).over_limit
-    assert R.move_risk(track, start, outside, 5).over_limit
-    assert R.move_risk(track, start, outside, 3).extra_cautions == 0
+    assert move_risk(track, start, outside, 4).extra_cautions == 1
+    assert not move_risk(track, start, outside, 4).over_limit
+    assert move_risk(track, start, outside, 5).over_limit
+    assert move_risk(track, start, outside, 3).extra_cautions == 0
 
 
 def test_rmg_11_a_hazard_adds_a_caution() -> None:
@@ -249,7 +257,7 @@ def test_rmg_12_overtaking_needs_a_gear_at_least_the_other_cars() -> None:
     put(state, 0, 12, 2)
     put(state, 1, 15, 3)  # lane 1, row 1: beside 13 (lane 0, row 1)
     turn_of(state, 0)
-    assert R.beside(state.track, 13, 15)
+    assert beside(state.track, 13, 15)
     to_13 = {a.die for a in state.legal_actions() if a.to == 13}
     assert to_13 == {3}, "only a gear die of at least 3 may move alongside"
     # a yellow flag out: no moving alongside at all
@@ -286,7 +294,7 @@ def test_rmg_14_rmg_19_flat_out_cautions_add_up_to_the_limit() -> None:
     plan(state, (3, 13), (4, 18), (5, 19))
     state.apply(GoFlatOut())
     roll(state, 3, 4, 5)  # the third caution: control is lost
-    assert state.phase == R.PLACEMENT, "the third caution: control is lost"
+    assert state.phase == PLACEMENT, "the third caution: control is lost"
     assert state.board(0).caution_limit == 3
 
 
@@ -311,7 +319,7 @@ def test_rmg_16_flat_out_loss_re_places_the_dice_but_must_lose_control() -> None
     plan(state, (3, 13), (4, 18), (5, 19), (D.COAST, 20))
     state.apply(GoFlatOut())
     roll(state, 3, 4, 5)
-    assert state.phase == R.PLACEMENT
+    assert state.phase == PLACEMENT
     options = state.legal_actions()
     assert len(options) > 1 and all(isinstance(a, Placement) for a in options)
     for p in state.placements:
@@ -359,7 +367,7 @@ def test_rmg_18_focus_secures_dice_at_a_rising_cost() -> None:
     state.apply(Secure(1))
     assert state.cars[0]["focus"] == 1
     state.apply(RollStep())
-    assert [a for a, _ in state.chance_outcomes()] == [R.Faces(())], "secured dice show no caution"
+    assert [a for a, _ in state.chance_outcomes()] == [Faces(())], "secured dice show no caution"
     roll(state)
     assert not [a for a in state.legal_actions() if isinstance(a, Secure)], "the next costs 3"
     # the odds in the view know the secured dice
@@ -390,15 +398,15 @@ def test_rmg_21_damage_tokens_drawn_blind_by_gear_and_danger() -> None:
     state = solo_at(21, 3)
     plan(state, (3, 22), (4, 23), (5, 30))  # gear 5 over the limit 1 on yellow: 1 token
     drive(state)
-    assert state.phase == R.TOKENS and state.tokens_left == 1
+    assert state.phase == TOKENS and state.tokens_left == 1
     odds = dict(state.chance_outcomes())
     assert odds[Draw(D.GREEN_FLAG)] == pytest.approx(12 / 42)
     assert state.view(0)["bag"] == D.DAMAGE_BAG
     state.apply(Draw(D.GREEN_FLAG))
-    assert state.cars[0]["marker"] == D.SPUN and state.phase == R.SPUN
+    assert state.cars[0]["marker"] == D.SPUN and state.phase == SPUN
 
 
-def _crash(state: R.RallymanState, token: str) -> list:
+def _crash(state: RallymanState, token: str) -> list:
     plan(state, (3, 22), (4, 23), (5, 30))
     drive(state)
     return state.apply(Draw(token))
@@ -481,8 +489,8 @@ def test_rmg_26_rmg_27_pit_stop_in_gear_1_on_a_plain_edge_space() -> None:
     plan(state, (1, 13))
     state.apply(GoFlatOut())
     roll(state)
-    assert state.phase == R.PIT and set(state.legal_actions()) == {
-        PitStop(s) for s in R.PIT_SERVICES
+    assert state.phase == PIT and set(state.legal_actions()) == {
+        PitStop(s) for s in PIT_SERVICES
     }
     state.apply(PitStop("both"))
     car = state.cars[0]
@@ -495,7 +503,7 @@ def test_rmg_26_rmg_27_pit_stop_in_gear_1_on_a_plain_edge_space() -> None:
     turn_of(state, 0)
     assert state.legal_actions() == [ChooseTyres("dry"), ChooseTyres("rain")]
     state.apply(ChooseTyres("rain"))
-    assert state.cars[0]["tyres"] == "rain" and state.phase == R.PLAN
+    assert state.cars[0]["tyres"] == "rain" and state.phase == PLAN
     plan(state, (1, 18))
     state.apply(GoFlatOut())
     roll(state)
@@ -508,13 +516,13 @@ def test_rmg_26_no_pit_off_an_edge_or_in_another_gear() -> None:
     plan(state, (2, 13))
     state.apply(GoFlatOut())
     roll(state)
-    assert state.phase != R.PIT
+    assert state.phase != PIT
     state = solo_at(14, 0)
     assert 15 not in state.track.pit_entries
     plan(state, (1, 15))
     state.apply(GoFlatOut())
     roll(state)
-    assert state.phase != R.PIT
+    assert state.phase != PIT
 
 
 # ---- the finish ---------------------------------------------------------------------------------
@@ -557,7 +565,7 @@ def test_rmg_35_race_points_by_place() -> None:
     assert state.results_headline() is None   # "<winner> wins!" says it
 
 
-def _finish_race(state: R.RallymanState, order: list[int]) -> list:
+def _finish_race(state: RallymanState, order: list[int]) -> list:
     """End the race now with the cars crossing in `order` (those left out did not finish)."""
     state.finishers = list(order)
     state.race_ending = True
@@ -576,23 +584,23 @@ def test_rmg_37_a_championship_runs_the_circuits_in_turn_and_adds_the_points() -
     put(state, 1, state.cars[1]["space"], 3, focus=4, gear_damage=1)
     events = _finish_race(state, [1, 2, 0])
     assert "race_over" in kinds(events) and not state.is_over
-    assert state.phase == R.STANDINGS and state.points == [15, 25, 18] and state.wins == [0, 1, 0]
+    assert state.phase == STANDINGS and state.points == [15, 25, 18] and state.wins == [0, 1, 0]
     assert state.current_player == 1   # the leader starts the next race
-    assert state.legal_actions() == [R.NextRace()]
+    assert state.legal_actions() == [NextRace()]
     assert not state.is_legal(GoFlatOut())
-    events = state.apply(R.NextRace())
+    events = state.apply(NextRace())
     assert "race" in kinds(events) and "grid" in kinds(events)
-    assert state.circuit == "old-town" and state.race_no == 2 and state.phase == R.PLAN
+    assert state.circuit == "old-town" and state.race_no == 2 and state.phase == PLAN
     track = state.track
-    assert track is R.circuit_track("old-town")
+    assert track is circuit_track("old-town")
     # the grid: the standings reversed (seat 0 last in points takes pole, the leader starts last)
     assert [state.cars[s]["space"] for s in (0, 2, 1)] == list(track.grid[:3])
     car = state.cars[1]
     assert (car["marker"], car["focus"], car["gear_damage"], car["laps_done"]) == (0, 0, 0, -1)
     assert state.finishers == [] and not state.race_ending
     _finish_race(state, [0, 2, 1])
-    assert state.points == [40, 40, 36] and state.phase == R.STANDINGS
-    state.apply(R.NextRace())
+    assert state.points == [40, 40, 36] and state.phase == STANDINGS
+    state.apply(NextRace())
     assert state.circuit == "hairpin-oval"
     events = _finish_race(state, [0, 1, 2])
     assert state.is_over and state.points == [65, 58, 51]
@@ -609,7 +617,7 @@ def test_rmg_37_championship_ties_go_by_wins_and_solo_times_add_up() -> None:
     """RMG-37: equal points go to the car with more wins; alone, the race times add up."""
     state = fresh(2, championship=2, laps=1)
     _finish_race(state, [0, 1])
-    state.apply(R.NextRace())
+    state.apply(NextRace())
     _finish_race(state, [1, 0])
     assert state.points == [43, 43] and state.wins == [1, 1]
     # equal wins too: the last race's place decides
@@ -624,8 +632,8 @@ def test_rmg_37_championship_ties_go_by_wins_and_solo_times_add_up() -> None:
     state = fresh(1, championship=2, laps=1)
     state.cars[0]["seconds"], state.cars[0]["focus"] = 300, 5
     _finish_race(state, [0])   # the last turn, ended on 0, adds its 60 seconds (RMG-32)
-    assert state.points == [355] and state.phase == R.STANDINGS
-    state.apply(R.NextRace())
+    assert state.points == [355] and state.phase == STANDINGS
+    state.apply(NextRace())
     assert state.cars[0]["seconds"] == 0 and state.cars[0]["focus"] == 0
     state.cars[0]["seconds"] = 200
     assert state.scores() == [555]
@@ -672,7 +680,7 @@ def test_rmg_32_a_solo_time_is_itemised_by_the_gear_each_turn_ended_in() -> None
     # a new race starts with no turns counted
     state = fresh(1, championship=2, laps=1)
     _finish_race(state, [0])
-    state.apply(R.NextRace())
+    state.apply(NextRace())
     assert state.cars[0]["turn_ends"] == [0] * len(D.END_MARKERS)
     assert state.results_headline() == f"{{P0}} finishes the championship in {state.scores()[0]} s"
 
@@ -752,7 +760,7 @@ def test_contract_at_every_lap_count(laps: int) -> None:
     testing.check_game(PLAYABLE, 1, {"laps": laps}, seed=laps)
 
 
-@pytest.mark.parametrize("circuit", R.CIRCUITS)
+@pytest.mark.parametrize("circuit", CIRCUITS)
 @pytest.mark.parametrize("n", (1, 2, 6))
 def test_a_random_race_ends(circuit: str, n: int) -> None:
     state, _ = testing.play_random(
@@ -833,7 +841,7 @@ def test_rmg_38_results_show_the_finishing_order_and_times_and_a_solo_time_is_se
         state.settle_chance()
     facts = dict(state.results_facts())
     order = state.race_order()
-    assert facts["Finished"] == [R.ordinal(order.index(s) + 1) for s in range(3)]
+    assert facts["Finished"] == [ordinal(order.index(s) + 1) for s in range(3)]
     assert sorted(facts["Finished"]) == ["1st", "2nd", "3rd"]
     for s in range(3):
         assert facts["Time on the clock"][s] == (f"{state.solo_time(s)} s" if s in state.finishers

@@ -1,6 +1,6 @@
 """Rallyman GT: the dice race on hex track tiles, for 1 to 6 cars (one car alone races the
-clock). The rules in rules.py (with dice.py and the track of track.py/tiles.py), the table in
-scene.py."""
+clock). The rules in rules.py and the parts it is composed of (with dice.py and the track of
+track.py/tiles.py), the table in scene.py."""
 from game.core.registry import GameSpec, register
 
 # the rules, bots and scene are named, not imported: they are imported when the game is opened
@@ -18,7 +18,7 @@ SPEC = register(GameSpec(
     options="game.games.rallyman.rules:OPTIONS",
     state="game.games.rallyman.rules:RallymanState",
     new_state="game.games.rallyman.rules:new_state",
-    action_types="game.games.rallyman.rules:ACTION_TYPES",
+    action_types="game.games.rallyman.actions:ACTION_TYPES",
     bot_knowledge="game.games.rallyman.bot:KNOWLEDGE",
     scene="game.games.rallyman.scene:RallymanScene",
     rules_file="rallyman.md",

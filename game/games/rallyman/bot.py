@@ -43,29 +43,13 @@ from game.core.protocol import Action, GameState
 from game.core.rng import Rng
 
 from . import dice as D
-from .rules import (
-    PIT,
-    PLACEMENT,
-    PLAN,
-    STEPS,
-    TYRES,
-    BackOnTrack,
-    ChooseTyres,
-    GoFlatOut,
-    GoOneByOne,
-    PitStop,
-    Placement,
-    PlanDie,
-    RallymanState,
-    RollStep,
-    Secure,
-    StopTurn,
-    Wait,
-    beside,
-    circuit_track,
-    move_risk,
-    speed,
-)
+from .actions import (BackOnTrack, ChooseTyres, GoFlatOut, GoOneByOne, PitStop, Placement, PlanDie, RollStep, Secure,
+                      StopTurn, Wait)
+from .circuits import circuit_track
+from .odds import move_risk
+from .phases import PIT, PLACEMENT, PLAN, STEPS, TYRES
+from .planning import beside, speed
+from .rules import RallymanState
 from .track import Track
 
 

@@ -29,9 +29,11 @@ from game.ui.anim import Motion, ease_out_cubic
 
 from . import dice as D
 from . import scene_art as art
-from .rules import (CIRCUIT_TITLES, OVER, RACE_POINTS, PIT, PLACEMENT, PLAN, SPUN, STANDINGS, STEPS, TYRES,
-                    BackOnTrack, ChooseTyres, GoFlatOut, GoOneByOne, NextRace, PitStop, PlanDie, Placement, RollStep,
-                    Secure, StopTurn, TakeBack, Wait, circuit_track)
+from .actions import (BackOnTrack, ChooseTyres, GoFlatOut, GoOneByOne, NextRace, PitStop, PlanDie, Placement, RollStep,
+                      Secure, StopTurn, TakeBack, Wait)
+from .championship import RACE_POINTS
+from .circuits import CIRCUIT_TITLES, circuit_track
+from .phases import OVER, PIT, PLACEMENT, PLAN, SPUN, STANDINGS, STEPS, TYRES
 from .track import Track, load_track
 
 MAP_XY = (8, 72)
