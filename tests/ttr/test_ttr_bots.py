@@ -7,8 +7,9 @@ import pytest
 from game.core.ai import make_bot
 from game.core.rng import Rng
 from game.games.ttr import IBERIA, KOREA
-from game.games.ttr.bot import Seen, determinize, make_plan
 from game.games.ttr.data import LOCO
+from game.games.ttr.deal import determinize
+from game.games.ttr.plans import Seen, make_plan
 from game.games.ttr.rules import (KEEP, TURN, Claim, DrawCard, DrawTickets, KeepTickets,
                                   TtrState)
 
@@ -173,7 +174,8 @@ def test_at_five_seats_the_hard_bot_keeps_its_favourite_without_playouts(monkeyp
 def test_on_a_crowded_board_the_hard_bot_charges_a_long_way_more(n):
     """Up to three seats every level charges a ticket's trains alike; at four and five the
     hard level charges them more, so it drafts and keeps the shorter tickets it can finish."""
-    from game.games.ttr.bot import Planner, tickets_value, train_charge
+    from game.games.ttr.bot import Planner
+    from game.games.ttr.worth import tickets_value, train_charge
     state = ready("iberia", n, 2)
     view, legal = state.view(0), state.legal_actions()
     hard, normal = (Planner(view, legal, Rng(1), level).seen for level in ("hard", "normal"))
@@ -424,7 +426,7 @@ def rich_festival_position(lying: int) -> tuple[TtrState, int]:
     to spare beyond that way, and one card that pays for Girona-Barcelona (one train) but for
     no route of the way; `lying` Barcelona festival cards lie by the city. Returns the state
     and Girona-Barcelona's id."""
-    from game.games.ttr.bot import shortest_path
+    from game.games.ttr.plans import shortest_path
     state = ready("iberia", 5, 2)
     girona = next(r for r in state.board.routes_at("barcelona")
                   if r.other("barcelona") == "girona" and r.colour != "grey")
@@ -471,7 +473,8 @@ def test_the_easy_bot_idles_on_a_ready_claim_only_while_it_has_turns_to_spare():
 def test_on_a_crowded_board_the_easy_bot_too_charges_a_long_way_more():
     """The easy level's noisy play cannot afford a long way on a crowded board either: at five
     seats it charges a ticket's trains as the hard level does, more than the normal level."""
-    from game.games.ttr.bot import Planner, train_charge
+    from game.games.ttr.bot import Planner
+    from game.games.ttr.worth import train_charge
     state = ready("iberia", 5, 2)
     view, legal = state.view(0), state.legal_actions()
     easy, normal, hard = (Planner(view, legal, Rng(1), level).seen for level in ("easy", "normal", "hard"))

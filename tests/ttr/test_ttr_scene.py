@@ -9,8 +9,9 @@ import pytest
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
 from game.games.ttr.data import LOCO
+from game.games.ttr.layout import DECK_RECT
 from game.games.ttr.rules import DRAFT, DRAFTED, DRAWING, TURN, Claim, DraftPick, DrawCard, ExpressDraw, KeepTickets
-from game.games.ttr.scene import DECK_RECT, TtrScene
+from game.games.ttr.scene import TtrScene
 
 from uihelpers import centre, click, frames, monkey_game, open_table, run_until, settle, to_window
 
