@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -60,7 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        # a frozen build's bot worker starts as this program: hand it over to the worker
+        # (multiprocessing is imported only here, not before the first frame of a start)
+        import multiprocessing
+        multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = build_parser().parse_args(argv)
     # (a bench child opens a real window where it can: its parent chose the video driver)

@@ -100,6 +100,11 @@ class SoundBank:
         Starts the mixer if nobody has yet."""
         return self._ensure_mixer()
 
+    def start(self) -> bool:
+        """Start the audio device now rather than at the first effect (whose click would
+        wait for it); the same answer as `available`."""
+        return self._ensure_mixer()
+
     def play(self, name: str) -> bool:
         """Play effect `name` (one of `effects()`, i.e. the file sounds/<name>.wav).
 
