@@ -1,7 +1,9 @@
 """Sound effects: the one object the app plays its short effects through.
 
 The effects are WAV files in `sounds/`, made by `build_scripts/make_sounds.py`: the app's own
-(`APP_EFFECTS`) and each game's (`GameSpec.sounds`); `effects()` names them all. A
+(`APP_EFFECTS`, their recipes in make_sounds.py) and each game's (`GameSpec.sounds`, their
+recipes in the game's `sounds.py`); `effects()` names them all. The app only plays the files:
+it never imports a recipe or the synthesiser (`game/tools/synth.py`). A
 `SoundBank` loads each one the first time it is asked for and keeps it.
 
 Sound is a nicety, never a reason to fail: with no audio device, SDL's dummy driver, a

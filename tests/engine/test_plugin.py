@@ -11,25 +11,69 @@ ROOT = Path(__file__).resolve().parents[2]
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 
 
-def test_a_game_folder_alone_is_found_listed_and_played():
-    """In a fresh interpreter, so the toy stays out of every other test's registry."""
+def run_with_the_toy(body: str) -> str:
+    """Run `body` in a fresh interpreter where the toy's folder is one of game/games' (so the
+    toy stays out of every other test's registry); its output."""
     code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(ROOT / "tests")!r})   # uihelpers
         import game.games
         game.games.__path__.append({str(PLUGINS)!r})   # as if the folder sat in game/games/
+    """) + textwrap.dedent(body)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_a_game_folder_alone_is_found_listed_and_played():
+    out = run_with_the_toy("""
         from game.core.registry import game_packages, load_games
         from game.core import testing
         assert "toynim" in game_packages()
         games = load_games()
         spec = games["toy-nim"]
-        testing.check_game(spec, 2, {{}}, seed=3, check_every=2)
-        testing.check_game(spec, 3, {{}}, seed=4)
+        testing.check_game(spec, 2, {}, seed=3, check_every=2)
+        testing.check_game(spec, 3, {}, seed=4)
         print(" ".join(games))
     """)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr
-    order = out.stdout.split()
+    order = out.split()
     assert order == ["ubike", "staedtetour", "tokaido", "toy-nim", "ttr-iberia", "ttr-korea", "rallyman", "ubi"]
 
+
+
+def test_the_toys_table_opens_in_the_app_takes_a_click_and_draws_it():
+    """The folder's scene.py, on the table kit, is the game's table: the app opens it (headless),
+    the chips of the legal takes glow, a click on one applies the take, and the window shows
+    the smaller pile."""
+    out = run_with_the_toy("""
+        from game.core.session import PERSON, Seat
+        from game.games.toynim import PILE, Take
+        from game.games.toynim.scene import STONE, NimScene, chip_rect, stone_centre
+        from uihelpers import click, open_table, settle, to_window
+
+        app, scene, session = open_table([Seat("Ann", PERSON, colour=0), Seat("Ben", PERSON, colour=1)],
+                                         game="toy-nim")
+        settle(app)
+
+        def stones_shown():
+            def shown(i):
+                pixel = app.window.get_at(to_window(app, stone_centre(i)))
+                return max(abs(a - b) for a, b in zip(pixel[:3], STONE[:3])) <= 4
+            return [shown(i) for i in range(PILE)]
+
+        assert app.top is scene and isinstance(scene, NimScene) and scene.is_my_turn()
+        assert set(scene.click_targets()) == {("take", 1), ("take", 2), ("take", 3)}
+        assert stones_shown() == [True] * PILE
+        click(app, (chip_rect(2).centerx, chip_rect(2).bottom + 40))   # beside the chips: nothing
+        assert session.actions == [] and scene.status_note.startswith("Click a glowing chip")
+        click(app, chip_rect(2).center)
+        settle(app)
+        assert session.actions == [Take(2)] and session.state.pile == PILE - 2
+        assert stones_shown() == [True] * (PILE - 2) + [False] * 2
+        assert scene.turn.seat == 1 and "Take 1, 2 or 3" in scene.prompt()
+        print("table ok")
+    """)
+    assert out.split()[-2:] == ["table", "ok"]
 
 def test_every_map_is_a_games_and_every_games_map_ships():
     """The smoke test reads each game's maps through the game's own spec, so no map is left

@@ -10,9 +10,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import array  # noqa: E402
+import importlib  # noqa: E402
 import importlib.util  # noqa: E402
 import math  # noqa: E402
+import subprocess  # noqa: E402
 import sys  # noqa: E402
+import textwrap  # noqa: E402
 import wave  # noqa: E402
 from pathlib import Path  # noqa: E402
 from types import ModuleType  # noqa: E402
@@ -83,8 +86,43 @@ def test_effect_names_are_unique_and_match_the_generator() -> None:
     assert len(set(EFFECTS)) == len(EFFECTS)
     if not GENERATOR.is_file():
         pytest.skip("build_scripts/ is not part of this installation")
-    assert set(load_generator().EFFECTS) == set(EFFECTS)   # every effect made, and only those
+    generator = load_generator()
+    assert set(generator.recipes()) == set(EFFECTS)   # every effect made, and only those
+    assert set(generator.APP_RECIPES) == set(sound.APP_EFFECTS)
 
+
+def test_each_games_recipes_are_in_its_folder_for_the_effects_it_declares() -> None:
+    """A game's recipes are found by name (game/games/<id>/sounds.py) and are exactly the
+    effects its specs declare: none of another game's, none of the app's, none missing."""
+    if not GENERATOR.is_file():
+        pytest.skip("build_scripts/ is not part of this installation")
+    from game.core.registry import GAMES_PACKAGE, GameSpec, game_packages
+    found = load_generator().game_recipes()
+    for folder in game_packages():
+        package = importlib.import_module(f"{GAMES_PACKAGE}.{folder}")
+        declared = {name for value in vars(package).values() if isinstance(value, GameSpec)
+                    for name in value.sounds}
+        assert set(found.get(folder, {})) == declared, folder
+
+
+
+def test_the_app_never_imports_the_recipes_or_the_synthesiser() -> None:
+    """The app plays files: opening every game (rules, bots, scene) and the sound bank brings
+    in no recipe module and not the synthesiser. In a fresh interpreter, to see its imports."""
+    code = textwrap.dedent("""
+        import sys
+        import game.app, game.ui.sound
+        from game.core.registry import import_attr, playable_games
+        for spec in playable_games():
+            spec.options, spec.knowledge(), import_attr(spec.scene)
+        game.ui.sound.SoundBank(volume=0.5).play("bell")
+        made = sorted(m for m in sys.modules if m == "game.tools.synth" or m.endswith(".sounds"))
+        print(" ".join(made) or "none")
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "none", out.stdout
 
 @pytest.mark.parametrize("name", EFFECTS)
 def test_every_effect_is_a_short_soft_clean_wav(name: str) -> None:

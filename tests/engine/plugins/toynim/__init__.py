@@ -1,6 +1,7 @@
 """A toy game written as a plug-in: this folder is all of it. Put where the registry looks for
 games (tests/engine/test_plugin.py adds this folder's parent to game/games' search path), it is
-found, listed in the menu by its `menu_order`, and played through the engine like any game."""
+found, listed in the menu by its `menu_order`, played through the engine like any game, and
+opened at its table (scene.py, on the table kit) like any game."""
 from __future__ import annotations
 
 import dataclasses
@@ -59,4 +60,5 @@ def new_state(n: int, seed: int, options: dict[str, Any]) -> NimState:
 
 SPEC = register(GameSpec(id="toy-nim", title="Nim", min_players=2, max_players=3, menu_order=35,
                          new_state=new_state, load_state=NimState.from_json, action_types=(Take,),
-                         determinize=NimState.sampled))
+                         determinize=NimState.sampled,
+                         scene=f"{__name__}.scene:NimScene"))   # wherever the folder is put
