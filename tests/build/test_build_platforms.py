@@ -383,17 +383,24 @@ def test_windows_zip_holds_the_folder(tmp_path, monkeypatch):
 
 # ---- the windowed build's missing streams -----------------------------------------------------
 
-def test_entry_point_without_stdout_or_stderr_writes_to_the_log(tmp_path):
+def test_entry_point_without_stdout_or_stderr_runs_and_logs(tmp_path):
     """A windowed build starts with sys.stdout and sys.stderr set to None: the entry point
-    must not crash, and what it prints lands in journeys.log in the user's data folder."""
-    probe = ("import runpy, sys; sys.argv = ['Journeys', '--list']; sys.stdout = sys.stderr = None; "
-             "runpy.run_path(sys.argv_path, run_name='__main__')").replace(
-        "sys.argv_path", repr(str(ROOT / "build_scripts" / "journeys_main.py")))
+    must not crash (what a library prints goes to the null device), and what the app logs
+    still lands in journeys.log in the user's data folder."""
+    entry = repr(str(ROOT / "build_scripts" / "journeys_main.py"))
     env = dict(os.environ, JOURNEYS_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    probe = ("import runpy, sys; sys.argv = ['Journeys', '--list']; sys.stdout = sys.stderr = None; "
+             f"runpy.run_path({entry}, run_name='__main__')")
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout == ""
+    assert result.stdout == "" and result.stderr == ""
+    probe = ("import logging, sys; sys.stdout = sys.stderr = None; "
+             "from game.cli import _guard_streams; _guard_streams(); print('to nowhere'); "
+             "from game import log; log.start(); logging.getLogger('journeys').warning('a windowed warning')")
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
     log = (tmp_path / "data" / "journeys.log").read_text(encoding="utf-8")
-    assert "ubike" in log and "tokaido" in log
+    assert "a windowed warning" in log and "to nowhere" not in log
