@@ -13,30 +13,28 @@ from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 import pygame
 import pygame_gui
 
 from game.core import autosaves, stats
 from game.core.ai.worker import Pending, shared_runner
-from game.core.protocol import Action, Event, IllegalAction
+from game.core.protocol import Action, IllegalAction
 from game.core.registry import import_attr
 from game.core.session import Session
 from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
-from game.table.controller import TableContext, TableController, Turn
+from game.table.controller import TableController
 from game.table.layers import Compositor
+from game.table.layout import BOARD, TOP_BAR
+from game.table.side import SidePanels
+from game.table.status import StatusLine
 from game.ui import theme
 from game.ui.anim import Animator
 
 if TYPE_CHECKING:
     from game.app import App
-
-TOP_BAR = pygame.Rect(0, 0, 1920, 64)
-BOARD = pygame.Rect(0, 64, 1390, 1016)
-SIDE = pygame.Rect(1400, 64, 520, 1016)
-LOG_LINES = 9
 
 
 def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameScene:
@@ -48,7 +46,7 @@ def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameS
     return scene
 
 
-class GameScene(Compositor):
+class GameScene(Compositor, StatusLine, SidePanels):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
@@ -60,20 +58,20 @@ class GameScene(Compositor):
         self.anim = Animator(app.animation_speed)
         self.table = TableController(session, hidden_information=self.has_hidden_information)
         #: all a game scene may read: the viewer's view, legal actions, words, log, events
-        self.ctx: TableContext = self.table.context
-        self.status_note = ""          # why the last click was refused, or what just happened
+        self.ctx = self.table.context
+        self.status_note = ""
         self.status_warning = False
         self.map_problem = ""           # why the board is drawn on plain paper, if it is
-        self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
-        self.hover: Hashable = None
+        self.status_seat = None
+        self.hover = None
         self.log_scroll = 0
-        self._log_held_from: int | None = None   # log lines from here wait for the animation
+        self._log_held_from = None
         self._bot_future: Pending | None = None
         self._bot_started = 0.0
         self._bot_generation = 0
         self._over_handled = session.state.is_over
         self._results_at: float | None = None
-        self.last_actor: int | None = None
+        self.last_actor = None
         self.layers = []
         self._layers_waiting = False
         self._seat_rects = self._layout_seats()
@@ -93,42 +91,6 @@ class GameScene(Compositor):
         self.refresh_view()
 
     # ---- set-up -------------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view is on the screen (None: nobody's, e.g. behind the curtain)."""
-        return self.table.viewer
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.ctx.view
-
-    @property
-    def log(self) -> list[tuple[int | None, str]]:
-        return self.ctx.log
-
-    @property
-    def shown_log(self) -> list[tuple[int | None, str]]:
-        """The log as far as the table has shown it: a move's lines wait while its pieces
-        still move, so the log never tells what the board has not yet shown."""
-        log = self.log
-        return log if self._log_held_from is None else log[:self._log_held_from]
-
-    def telling_move(self) -> bool:
-        """A move is being shown (its pieces move) and not yet told."""
-        return self._log_held_from is not None
-
-    @property
-    def last_events(self) -> list[Event]:
-        """What the last move did, as the viewer may know it (scenes animate from these)."""
-        return self.ctx.last_events
-
-    @property
-    def _awaiting_curtain(self) -> bool:
-        return self.table.awaiting_curtain
-
-    def humans(self) -> list[int]:
-        return self.table.humans()
-
     def _build_frame_buttons(self) -> None:
         x = 1920 - 16
         self.frame_buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -144,16 +106,7 @@ class GameScene(Compositor):
     def build_board(self) -> None:
         """Subclasses add their board layers here."""
 
-    # ---- names and views ------------------------------------------------------------------
-    def name(self, seat: int | None) -> str:
-        return self.ctx.name(seat)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.session.seats]
-
-    def words(self, text: str) -> str:
-        return self.ctx.words(text)
-
+    # ---- views and the pointer --------------------------------------------------------------
     def refresh_view(self) -> None:
         """Read the view anew (the context then calls `on_view`)."""
         self.ctx.refresh()
@@ -186,10 +139,6 @@ class GameScene(Compositor):
     def on_view(self) -> None:
         """Hook: the viewer's view (or the viewer) changed; drop per-view choices here."""
 
-    def is_my_turn(self) -> bool:
-        """The seat to act is a person and their view is on screen."""
-        return self.table.is_my_turn()
-
     def _update_frame_buttons(self) -> None:
         if not hasattr(self, "frame_buttons"):
             return
@@ -216,12 +165,6 @@ class GameScene(Compositor):
             self.refuse(str(exc))
             return False
         return True
-
-    def refuse(self, reason: str) -> None:
-        self.status_note = reason
-        self.status_seat = None
-        self.status_warning = True
-        self.app.sound.play("error")
 
     def perform(self, action: Action) -> None:
         """Apply an action for the seat to act (person or bot) and show what happened."""
@@ -419,12 +362,6 @@ class GameScene(Compositor):
                 return True
         return False
 
-    def _hit_side(self, pos) -> Hashable:
-        for seat, rect in enumerate(self._seat_rects):
-            if rect.collidepoint(pos):
-                return ("seat", seat)
-        return None
-
     # ---- the board's picture (every game) ---------------------------------------------------------
     def board_picture(self, board: Any, file: str, *, convert: bool = True) -> pygame.Surface:
         """The picture layer of a loaded Tiled map, converted for fast blits (see `board_picture`)."""
@@ -534,166 +471,3 @@ class GameScene(Compositor):
 
     def key_board(self, event: pygame.event.Event) -> bool:
         return False
-
-    def prompt(self) -> str:
-        """What the seat to act may do now, in words."""
-        return "Your turn."
-
-    def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        """Draw one seat's public (and, for the viewer, private) state in `rect` (local coords)."""
-
-    def seat_panel_height(self) -> int:
-        return 150
-
-    # ---- drawing ----------------------------------------------------------------------------
-    def _layout_seats(self) -> list[pygame.Rect]:
-        height = self.seat_panel_height()
-        return [pygame.Rect(SIDE.x, SIDE.y + 8 + i * (height + 8), SIDE.width, height)
-                for i in range(len(self.session.seats))]
-
-    def side_reserved(self) -> int:
-        """Height a game keeps for its own panel between the seats and the log."""
-        return 0
-
-    def side_reserved_rect(self) -> pygame.Rect:
-        top = self._seat_rects[-1].bottom + 8 if self._seat_rects else SIDE.y
-        return pygame.Rect(SIDE.x, top, SIDE.width, self.side_reserved())
-
-    def _log_rect(self) -> pygame.Rect:
-        reserved = self.side_reserved_rect()
-        top = reserved.bottom + 8
-        return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
-
-    @property
-    def turn(self) -> Turn:
-        """Who acts now and what is asked: the one answer the status line, the seat panels
-        and the curtain read (the controller's, with the move the table is still showing)."""
-        return self.table.turn(self.last_actor if self.telling_move() else None)
-
-    def decision_words(self, kind: str) -> str:
-        """Hook: what a seat deciding `kind` weighs, for onlookers ("which row to discard");
-        "" where the status line need not say more than whose turn it is."""
-        return ""
-
-    def status_text(self) -> tuple[str, bool]:
-        turn = self.turn
-        state = self.session.state
-        if turn.phase == "show":
-            if state.is_over:
-                return "The game is over: here is how it ended (click the board to skip).", False
-            return f"{self.name(turn.seat)} is playing…", False
-        if turn.phase == "over":
-            winners = state.winners()
-            names = " and ".join(self.name(w) for w in winners)
-            return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
-        if self.status_note and self.status_seat is None:   # a refusal, or a word from the table
-            return self.status_note, self.status_warning
-        name = self.name(turn.seat)
-        words = self.decision_words(turn.decision)
-        if turn.phase == "think":
-            line = f"{name} is thinking: {words}…" if words else f"{name} is thinking…"
-            deed = self.status_note if self.status_seat is not None and not self._deed_outlived() else ""
-            return (f"{deed} {line}" if deed else line), False
-        if turn.phase == "pass":
-            return (f"Waiting for {name}: {words}." if words else f"Waiting for {name}."), False
-        again = {"undo": "Taken back. ", "redo": "Done again. "}.get(turn.again, "")
-        return f"{again}{name}: {self.prompt()}", False
-
-    def _deed_outlived(self) -> bool:
-        """A bot's deed on the status line gives way once a person is to act: the line then
-        says whose turn it is and what they may do (the deed stays in the log)."""
-        if self.status_seat is None:
-            return False
-        seat = self.table.to_act()
-        return seat is not None and not self.session.seats[seat].is_bot
-
-    def _top_signature(self) -> Hashable:
-        return (self.status_text(), self.turn, self.viewer)
-
-    def _render_top(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.PANEL)
-        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
-        seat = self._status_line_seat()
-        x = 24
-        if seat is not None:
-            theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
-            x += 40
-        text, warning = self.status_text()
-        colour = theme.WARNING if warning else theme.TEXT
-        # a long sentence wraps onto two lines or shrinks a little rather than being cut
-        width = 1920 - x - 560
-        fitted = theme.fit_to_box(text, width, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning, line_gap=0)
-        top = 32 - (fitted.height + 1) // 2
-        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)
-
-    def _status_line_seat(self) -> int | None:
-        """Whose badge the status line shows: the turn's seat (whose move is being shown, or
-        who acts); a bot's deed is told beside the next seat's turn."""
-        return self.turn.seat
-
-    def seat_signature(self, seat: int) -> Hashable:
-        """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
-        return repr(self.view["players"][seat]) if "players" in self.view else repr(self.view)
-
-    def _seat_signer(self, seat: int) -> Callable[[], Hashable]:
-        def signature() -> Hashable:
-            state = self.session.state
-            return (self.seat_signature(seat), self.viewer, self.hover == ("seat", seat),
-                    self.turn.seat == seat, state.is_over)
-        return signature
-
-    def _seat_renderer(self, seat: int) -> Callable[[pygame.Surface], None]:
-        def render(surface: pygame.Surface) -> None:
-            surface.fill((0, 0, 0, 0))
-            local = surface.get_rect()
-            active = seat == self.turn.seat
-            colour = theme.PANEL_LIGHT if active or self.hover == ("seat", seat) else theme.PANEL
-            pygame.draw.rect(surface, colour, local, border_radius=12)
-            seat_info = self.session.seats[seat]
-            accent = theme.seat_colour(seat_info.colour)
-            pygame.draw.rect(surface, accent, (local.x, local.y, 8, local.height),
-                             border_top_left_radius=12, border_bottom_left_radius=12)
-            if active:
-                pygame.draw.rect(surface, accent, local, 3, border_radius=12)
-            theme.draw_seat_badge(surface, seat_info.colour, (local.x + 34, local.y + 26), 24)
-            label = seat_info.name + ("  (bot, " + seat_info.level + ")" if seat_info.is_bot else "")
-            if seat == self.viewer:
-                label += "  · you"
-            theme.draw_text(surface, label, (local.x + 56, local.y + 26), theme.SIZE_BODY, theme.TEXT,
-                            bold=True, anchor="midleft", max_width=local.width - 200)
-            self.seat_summary(surface, local, seat)
-        return render
-
-    def _log_signature(self) -> Hashable:
-        log = self.shown_log
-        return (len(log), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
-
-    def _render_log_layer(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        self._render_log(surface, surface.get_rect())
-
-    def _render_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        theme.draw_text(surface, "Game log", (rect.x + 18, rect.y + 12), theme.SIZE_SMALL, theme.TEXT_DIM,
-                        bold=True)
-        lines: list[tuple[int | None, str]] = []
-        inner = pygame.Rect(rect.x + 18, rect.y + 44, rect.width - 36, rect.height - 56)
-        for seat, text in self.shown_log:
-            for i, line in enumerate(theme.wrap(self.words(text), theme.SIZE_SMALL, inner.width - 26)):
-                lines.append((seat if i == 0 else -1, line))
-        line_h = theme.font(theme.SIZE_SMALL).get_linesize()
-        visible = max(1, inner.height // line_h)
-        end = max(0, len(lines) - self.log_scroll)
-        start = max(0, end - visible)
-        while start < end and lines[start][0] == -1:   # begin with a whole entry
-            start += 1
-        if self.log_scroll > len(lines):
-            self.log_scroll = len(lines)
-        y = inner.y
-        for seat, line in lines[start:end]:
-            if seat is not None and seat >= 0:
-                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[seat].colour),
-                                   (inner.x + 6, y + line_h // 2), 6)
-            theme.draw_text(surface, line, (inner.x + 22, y), theme.SIZE_SMALL,
-                            theme.TEXT if seat is not None else theme.TEXT_DIM)
-            y += line_h

@@ -20,7 +20,8 @@ import pygame
 from game import assets
 from game.core.protocol import Action
 from game.core.text import plural
-from game.table.frame import BOARD, GameScene
+from game.table.frame import GameScene
+from game.table.layout import BOARD
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel
 from game.table.picker import Picker
