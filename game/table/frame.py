@@ -8,6 +8,12 @@ between two people, autosaves (through the session) and opens the results at the
 A game's scene subclasses it: it adds its board layers in `build_board`, draws a seat's panel in
 `seat_summary`, says what the player may do in `prompt`, turns clicks into actions in
 `hit_board` and `click_target`, and starts animations in `on_applied` (from `last_events`).
+
+GameScene is put together from parts, each in a module of its own, on the ground they share
+(base.py): the layered compositor (layers.py), the status line (status.py), the seats and the
+log (side.py), the click targets (targets.py), and the bots, curtain and results (driving.py).
+What stays here is the frame itself: it sets the table up, applies moves, takes them back and
+redoes them, and answers the frame's buttons, keys and pointer, frame after frame.
 """
 from __future__ import annotations
 
@@ -19,17 +25,19 @@ import pygame
 import pygame_gui
 
 from game.core import autosaves, stats
-from game.core.ai.worker import Pending, shared_runner
+from game.core.ai.worker import shared_runner
 from game.core.protocol import Action, IllegalAction
 from game.core.registry import import_attr
 from game.core.session import Session
 from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
 from game.table.controller import TableController
+from game.table.driving import Driving
 from game.table.layers import Compositor
 from game.table.layout import BOARD, TOP_BAR
 from game.table.side import SidePanels
 from game.table.status import StatusLine
+from game.table.targets import Targets
 from game.ui import theme
 from game.ui.anim import Animator
 
@@ -46,7 +54,7 @@ def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameS
     return scene
 
 
-class GameScene(Compositor, StatusLine, SidePanels):
+class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
@@ -57,7 +65,6 @@ class GameScene(Compositor, StatusLine, SidePanels):
         self.bots_paused = bots_paused
         self.anim = Animator(app.animation_speed)
         self.table = TableController(session, hidden_information=self.has_hidden_information)
-        #: all a game scene may read: the viewer's view, legal actions, words, log, events
         self.ctx = self.table.context
         self.status_note = ""
         self.status_warning = False
@@ -66,11 +73,11 @@ class GameScene(Compositor, StatusLine, SidePanels):
         self.hover = None
         self.log_scroll = 0
         self._log_held_from = None
-        self._bot_future: Pending | None = None
+        self._bot_future = None
         self._bot_started = 0.0
         self._bot_generation = 0
         self._over_handled = session.state.is_over
-        self._results_at: float | None = None
+        self._results_at = None
         self.last_actor = None
         self.layers = []
         self._layers_waiting = False
@@ -223,48 +230,6 @@ class GameScene(Compositor, StatusLine, SidePanels):
         except OSError as exc:
             self.status_note = f"Could not write the statistics: {exc}"
 
-    # ---- bots -----------------------------------------------------------------------------
-    def _drive(self) -> None:
-        nxt = self.table.next()
-        if nxt.kind == "over":
-            if self._results_at is not None and time.perf_counter() >= self._results_at:
-                self._results_at = None
-                self.show_results()
-        elif nxt.kind == "bot" and nxt.seat is not None:
-            self._drive_bot(nxt.seat)
-        elif nxt.kind == "curtain":
-            self.app.push(self.app.scene("curtain", self, nxt.seat))
-        elif nxt.kind == "show":
-            self.app.sound.play("turn")
-
-    def curtain_lifted(self, seat: int) -> None:
-        self.table.lift_curtain(seat)   # the context refreshes, and with it the buttons
-        self.invalidate()
-
-    def _drive_bot(self, seat: int) -> None:
-        if self.bots_paused or self.covered():
-            return
-        pace = self.table.min_think(seat, self.app.settings.bot_pace)
-        if self._bot_future is None:
-            view, legal, seed = self.table.bot_request(seat)
-            self._bot_generation += 1
-            self._bot_started = time.perf_counter()
-            self._bot_future = shared_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
-                                                seed, view, legal)
-            return
-        if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:
-            return
-        future, self._bot_future = self._bot_future, None
-        action = future.result()  # a bot error surfaces here, on the UI thread
-        self.perform(action)
-
-    def bot_thinking(self) -> bool:
-        return self._bot_future is not None
-
-    # ---- results --------------------------------------------------------------------------
-    def show_results(self) -> None:
-        self.app.replace(self.app.scene("results", self.session))
-
     # ---- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -275,16 +240,6 @@ class GameScene(Compositor, StatusLine, SidePanels):
             self._bot_started = time.perf_counter()   # bots wait while the table is covered
         elif not self.anim.busy:
             self._drive()
-
-    def covered(self) -> bool:
-        """An overlay (the rules, pause, settings, a dialog) is over the table: bots wait."""
-        return self.app.top is not self
-
-    def on_resume(self) -> None:
-        super().on_resume()
-        # a bot that thought while the table was covered still takes its pace from now, so
-        # that the person sees its move come
-        self._bot_started = time.perf_counter()
 
     def wants_frames(self) -> bool:
         seat = self.table.to_act()
@@ -362,6 +317,9 @@ class GameScene(Compositor, StatusLine, SidePanels):
                 return True
         return False
 
+    def key_board(self, event: pygame.event.Event) -> bool:
+        return False
+
     # ---- the board's picture (every game) ---------------------------------------------------------
     def board_picture(self, board: Any, file: str, *, convert: bool = True) -> pygame.Surface:
         """The picture layer of a loaded Tiled map, converted for fast blits (see `board_picture`)."""
@@ -374,100 +332,3 @@ class GameScene(Compositor, StatusLine, SidePanels):
         self.status_note = self.map_problem
         self.status_warning = True
         return image
-
-    # ---- targets: what a person may click, declared in one place --------------------------------
-    #: the scene declares its targets (`target_of`, `step_targets`): the table then glows them
-    #: all without hovering (the scene's drawing reads `glowing`), hands only their clicks to
-    #: `click_target` and answers any other click with a reason (`why_not_target`)
-    declares_targets = False
-    _click_key: Hashable = object()
-    _click_cache: dict[Hashable, list[Action]] = {}
-
-    def target_of(self, action: Action) -> Hashable:
-        """Hook: what a person clicks on the board for the legal `action` (a key as `hit_board`
-        returns it), or None where no click on the board leads to it (a button does)."""
-        return None
-
-    def step_targets(self) -> list[Hashable]:
-        """Hook: more clickable keys that are a step of a choice rather than a whole action (a
-        card to pick before how to pay for it; one already picked, to put back)."""
-        return []
-
-    def selection_key(self) -> Hashable:
-        """Hook: the scene's half-made choice, on which its targets depend."""
-        return None
-
-    def click_targets(self) -> dict[Hashable, list[Action]]:
-        """Every key a person may click on the board now, each with the legal actions it leads
-        to (none for a step of a choice); empty unless a person acts."""
-        if not self.declares_targets:
-            return {}
-        turn = self.turn
-        key = (self.ctx.version, turn.phase, self.selection_key())
-        if key != self._click_key:
-            targets: dict[Hashable, list[Action]] = {}
-            if turn.acting:
-                for action in self.ctx.legal:
-                    target = self.target_of(action)
-                    if target is not None:
-                        targets.setdefault(target, []).append(action)
-                for target in self.step_targets():
-                    targets.setdefault(target, [])
-            self._click_cache, self._click_key = targets, key
-            self._glowing = frozenset(targets)
-        return self._click_cache
-
-    _glowing: frozenset = frozenset()
-
-    @property
-    def glowing(self) -> frozenset:
-        """The targets that glow: every one a person may click now, hovered or not (the same
-        set object until they change, so a scene may keep what it derives from it)."""
-        targets = self.click_targets()
-        return self._glowing if targets is self._click_cache else frozenset(targets)
-
-    def glow_width(self, target: Hashable, base: int = 3) -> int:
-        """How strong a target's glow is: stronger under the pointer (0: it does not glow)."""
-        if target not in self.glowing:
-            return 0
-        return base + 2 if self.hover == target else base
-
-    def target_rect(self, target: Hashable) -> pygame.Rect | None:
-        """Hook: the canvas area `target` glows in; a click at its centre means `target` (for
-        the keyboard and the tests)."""
-        return None
-
-    def target_key(self, hit: Hashable) -> Hashable:
-        """Hook: the target a hit on the board belongs to (a cell of a sheet: the sheet); the
-        scene's click_target still gets the hit itself."""
-        return hit
-
-    def why_not_target(self, target: Hashable) -> str:
-        """Hook: why a click on `target` (not a glowing one; None: on nothing) does nothing now,
-        in the game's words."""
-        if target is None:
-            return "Nothing to click there."
-        return "That cannot be chosen now."
-
-    def _click_board(self, target: Hashable) -> None:
-        """A person whose turn it is clicked `target` on the board."""
-        if not self.declares_targets:
-            if target is not None:
-                self.click_target(target)
-            return
-        if self.target_key(target) in self.click_targets():
-            self.click_target(target)
-        elif target is None:   # on nothing: a word, no warning sound
-            self.status_note, self.status_seat, self.status_warning = self.why_not_target(None), None, False
-        else:
-            self.refuse(self.why_not_target(target))
-
-    # ---- board hooks (subclasses) -----------------------------------------------------------
-    def hit_board(self, pos: tuple[int, int]) -> Hashable:
-        return None
-
-    def click_target(self, target: Hashable) -> None:
-        """A person whose turn it is clicked `target` (from hit_board) on the board."""
-
-    def key_board(self, event: pygame.event.Event) -> bool:
-        return False
