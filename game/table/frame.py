@@ -8,39 +8,41 @@ between two people, autosaves (through the session) and opens the results at the
 A game's scene subclasses it: it adds its board layers in `build_board`, draws a seat's panel in
 `seat_summary`, says what the player may do in `prompt`, turns clicks into actions in
 `hit_board` and `click_target`, and starts animations in `on_applied` (from `last_events`).
+
+GameScene is put together from parts, each in a module of its own, on the ground they share
+(base.py): the layered compositor (layers.py), the status line (status.py), the seats and the
+log (side.py), the click targets (targets.py), and the bots, curtain and results (driving.py).
+What stays here is the frame itself: it sets the table up, applies moves, takes them back and
+redoes them, and answers the frame's buttons, keys and pointer, frame after frame.
 """
 from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 
 import pygame
 import pygame_gui
 
 from game.core import autosaves, stats
-from game.core.ai.worker import Pending, shared_runner
-from game.core.protocol import Action, Event, IllegalAction
+from game.core.ai.worker import shared_runner
+from game.core.protocol import Action, IllegalAction
 from game.core.registry import import_attr
 from game.core.session import Session
 from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
-from game.table.controller import TableContext, TableController, Turn
+from game.table.controller import TableController
+from game.table.driving import Driving
+from game.table.layers import Compositor
+from game.table.layout import BOARD, TOP_BAR
+from game.table.side import SidePanels
+from game.table.status import StatusLine
+from game.table.targets import Targets
 from game.ui import theme
 from game.ui.anim import Animator
-from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.app import App
-
-TOP_BAR = pygame.Rect(0, 0, 1920, 64)
-BOARD = pygame.Rect(0, 64, 1390, 1016)
-SIDE = pygame.Rect(1400, 64, 520, 1016)
-LOG_LINES = 9
-# How far into a frame (from its start, the move it applied included) layers may still be
-# re-rendered; the other changed layers wait for the next frame (16 ms later, unseen). With the
-# drawing and presenting after it, this keeps every frame under the 8 ms budget.
-FRAME_WORK_S = 0.0025
 
 
 def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameScene:
@@ -52,103 +54,7 @@ def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameS
     return scene
 
 
-class Layer:
-    """A cached picture of one part of the scene, redrawn only when its signature changes."""
-
-    def __init__(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
-                 signature: Callable[[], Hashable], alpha: bool = True) -> None:
-        self.rect = pygame.Rect(rect)
-        self.render = render
-        self.signature = signature
-        self.alpha = alpha
-        self.surface: pygame.Surface | None = None
-        self.last: Hashable = object()
-        self.cost = 0.0   # seconds its last render took
-        self.waited = 0   # frames it has waited to show a change
-        self.pending = False   # it has a change not yet rendered
-        #: the colour under it when no other layer lies under or over it: the picture is then
-        #: kept flattened onto that colour, and an opaque blit costs a third of an alpha one
-        self.backdrop: tuple[int, int, int] | None = None
-        #: where on the canvas its last re-render changed the picture (the rows that differ)
-        self.changed = pygame.Rect(self.rect)
-
-    def refresh(self, allowed: bool = True) -> bool:
-        """Re-render if the signature changed (and `allowed`, or never drawn yet); True when
-        the picture changed. A layer not allowed now keeps its old picture one more frame, and
-        `pending` says that it has a change to show."""
-        sig = self.signature()
-        self.pending = sig != self.last
-        if self.surface is not None and (not self.pending or not allowed):
-            return False
-        surface = _new_surface(self.rect.size, self.alpha)
-        started = time.perf_counter()
-        self.render(surface)
-        if self.alpha and self.backdrop is not None:
-            flat = _new_surface(self.rect.size, False)
-            flat.fill(self.backdrop)
-            flat.blit(surface, (0, 0))
-            surface = flat
-        self.cost = time.perf_counter() - started
-        self.changed = _changed_band(self.surface, surface, self.rect)
-        self.surface = surface
-        self.last = sig
-        self.pending = False
-        return True
-
-
-#: layers larger than this (a board's picture) count as changed whole: a board changes broadly,
-#: and reading its rows would cost as much as presenting it
-BAND_MAX_PIXELS = 300_000
-#: rows compared at a time before the first (or last) differing row itself is looked for
-BAND_BLOCK = 16
-
-
-def _changed_band(old: pygame.Surface | None, new: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
-    """The band of rows in which `new` differs from `old`, on the canvas (empty if none).
-
-    A layer's signature changes with anything it shows, but often only a line of it changes
-    (a die added to a plan, one figure): only that band needs scaling and presenting again,
-    which is what a frame's time goes on. Comparing the rows costs a fraction of that."""
-    if (old is None or old.get_size() != new.get_size() or old.get_bitsize() != new.get_bitsize()
-            or rect.width * rect.height > BAND_MAX_PIXELS):
-        return pygame.Rect(rect)
-    # the pixels, row after row, read in place (copying all of them costs more than it saves);
-    # the views lock the surfaces, so they are let go before anything blits them
-    # (a BufferProxy has the buffer protocol; pygame's stubs do not say so)
-    va, vb = memoryview(old.get_view("0")), memoryview(new.get_view("0"))  # type: ignore[arg-type]
-    try:
-        pitch, rows = new.get_pitch(), new.get_height()
-
-        def same(r0: int, r1: int) -> bool:
-            return va[r0 * pitch:r1 * pitch].tobytes() == vb[r0 * pitch:r1 * pitch].tobytes()
-
-        top = 0
-        while top < rows and same(top, min(rows, top + BAND_BLOCK)):
-            top += BAND_BLOCK
-        if top >= rows:
-            return pygame.Rect(rect.x, rect.y, 0, 0)   # the same picture
-        while same(top, top + 1):   # some row of this block differs: the first of them
-            top += 1
-        bottom = rows
-        while bottom - BAND_BLOCK >= top and same(bottom - BAND_BLOCK, bottom):
-            bottom -= BAND_BLOCK
-        while same(bottom - 1, bottom):
-            bottom -= 1
-    finally:
-        va.release()
-        vb.release()
-    return pygame.Rect(rect.x, rect.y + top, rect.width, bottom - top)
-
-
-def _new_surface(size: tuple[int, int], alpha: bool) -> pygame.Surface:
-    """A surface for a layer's picture, in the window's format once there is a window."""
-    surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
-    if pygame.display.get_surface() is None:
-        return surface
-    return surface.convert_alpha() if alpha else surface.convert()
-
-
-class GameScene(Scene):
+class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
@@ -159,23 +65,22 @@ class GameScene(Scene):
         self.bots_paused = bots_paused
         self.anim = Animator(app.animation_speed)
         self.table = TableController(session, hidden_information=self.has_hidden_information)
-        #: all a game scene may read: the viewer's view, legal actions, words, log, events
-        self.ctx: TableContext = self.table.context
-        self.status_note = ""          # why the last click was refused, or what just happened
+        self.ctx = self.table.context
+        self.status_note = ""
         self.status_warning = False
         self.map_problem = ""           # why the board is drawn on plain paper, if it is
-        self.status_seat: int | None = None   # whose deed the status note tells, if not the player to act
-        self.hover: Hashable = None
+        self.status_seat = None
+        self.hover = None
         self.log_scroll = 0
-        self._log_held_from: int | None = None   # log lines from here wait for the animation
-        self._bot_future: Pending | None = None
+        self._log_held_from = None
+        self._bot_future = None
         self._bot_started = 0.0
         self._bot_generation = 0
         self._over_handled = session.state.is_over
-        self._results_at: float | None = None
-        self.last_actor: int | None = None
-        self.layers: list[Layer] = []
-        self._layers_waiting = False   # changed layers left for the next frame
+        self._results_at = None
+        self.last_actor = None
+        self.layers = []
+        self._layers_waiting = False
         self._seat_rects = self._layout_seats()
         self.session.autosave_in_background = True
         if any(seat.is_bot for seat in session.seats) and not bots_paused:
@@ -193,42 +98,6 @@ class GameScene(Scene):
         self.refresh_view()
 
     # ---- set-up -------------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose view is on the screen (None: nobody's, e.g. behind the curtain)."""
-        return self.table.viewer
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.ctx.view
-
-    @property
-    def log(self) -> list[tuple[int | None, str]]:
-        return self.ctx.log
-
-    @property
-    def shown_log(self) -> list[tuple[int | None, str]]:
-        """The log as far as the table has shown it: a move's lines wait while its pieces
-        still move, so the log never tells what the board has not yet shown."""
-        log = self.log
-        return log if self._log_held_from is None else log[:self._log_held_from]
-
-    def telling_move(self) -> bool:
-        """A move is being shown (its pieces move) and not yet told."""
-        return self._log_held_from is not None
-
-    @property
-    def last_events(self) -> list[Event]:
-        """What the last move did, as the viewer may know it (scenes animate from these)."""
-        return self.ctx.last_events
-
-    @property
-    def _awaiting_curtain(self) -> bool:
-        return self.table.awaiting_curtain
-
-    def humans(self) -> list[int]:
-        return self.table.humans()
-
     def _build_frame_buttons(self) -> None:
         x = 1920 - 16
         self.frame_buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -241,34 +110,10 @@ class GameScene(Scene):
             self.frame_buttons[key] = self.button((x, 10, width, 44), label, tooltip=tip)
         self._update_frame_buttons()
 
-    def add_layer(self, rect: pygame.Rect, render: Callable[[pygame.Surface], None],
-                  signature: Callable[[], Hashable], alpha: bool = True) -> Layer:
-        layer = Layer(rect, render, signature, alpha)
-        self.layers.append(layer)
-        return layer
-
     def build_board(self) -> None:
         """Subclasses add their board layers here."""
 
-    def _flatten_lone_layers(self) -> None:
-        """Layers that overlap no other lie on the table's background alone (`draw` fills it
-        first): keep their pictures flattened onto it."""
-        bg = pygame.Color(theme.BG)
-        background = (bg.r, bg.g, bg.b)
-        for layer in self.layers:
-            alone = not any(other is not layer and other.rect.colliderect(layer.rect) for other in self.layers)
-            layer.backdrop = background if alone else None
-
-    # ---- names and views ------------------------------------------------------------------
-    def name(self, seat: int | None) -> str:
-        return self.ctx.name(seat)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.session.seats]
-
-    def words(self, text: str) -> str:
-        return self.ctx.words(text)
-
+    # ---- views and the pointer --------------------------------------------------------------
     def refresh_view(self) -> None:
         """Read the view anew (the context then calls `on_view`)."""
         self.ctx.refresh()
@@ -301,10 +146,6 @@ class GameScene(Scene):
     def on_view(self) -> None:
         """Hook: the viewer's view (or the viewer) changed; drop per-view choices here."""
 
-    def is_my_turn(self) -> bool:
-        """The seat to act is a person and their view is on screen."""
-        return self.table.is_my_turn()
-
     def _update_frame_buttons(self) -> None:
         if not hasattr(self, "frame_buttons"):
             return
@@ -331,12 +172,6 @@ class GameScene(Scene):
             self.refuse(str(exc))
             return False
         return True
-
-    def refuse(self, reason: str) -> None:
-        self.status_note = reason
-        self.status_seat = None
-        self.status_warning = True
-        self.app.sound.play("error")
 
     def perform(self, action: Action) -> None:
         """Apply an action for the seat to act (person or bot) and show what happened."""
@@ -395,48 +230,6 @@ class GameScene(Scene):
         except OSError as exc:
             self.status_note = f"Could not write the statistics: {exc}"
 
-    # ---- bots -----------------------------------------------------------------------------
-    def _drive(self) -> None:
-        nxt = self.table.next()
-        if nxt.kind == "over":
-            if self._results_at is not None and time.perf_counter() >= self._results_at:
-                self._results_at = None
-                self.show_results()
-        elif nxt.kind == "bot" and nxt.seat is not None:
-            self._drive_bot(nxt.seat)
-        elif nxt.kind == "curtain":
-            self.app.push(self.app.scene("curtain", self, nxt.seat))
-        elif nxt.kind == "show":
-            self.app.sound.play("turn")
-
-    def curtain_lifted(self, seat: int) -> None:
-        self.table.lift_curtain(seat)   # the context refreshes, and with it the buttons
-        self.invalidate()
-
-    def _drive_bot(self, seat: int) -> None:
-        if self.bots_paused or self.covered():
-            return
-        pace = self.table.min_think(seat, self.app.settings.bot_pace)
-        if self._bot_future is None:
-            view, legal, seed = self.table.bot_request(seat)
-            self._bot_generation += 1
-            self._bot_started = time.perf_counter()
-            self._bot_future = shared_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
-                                                seed, view, legal)
-            return
-        if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:
-            return
-        future, self._bot_future = self._bot_future, None
-        action = future.result()  # a bot error surfaces here, on the UI thread
-        self.perform(action)
-
-    def bot_thinking(self) -> bool:
-        return self._bot_future is not None
-
-    # ---- results --------------------------------------------------------------------------
-    def show_results(self) -> None:
-        self.app.replace(self.app.scene("results", self.session))
-
     # ---- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -447,16 +240,6 @@ class GameScene(Scene):
             self._bot_started = time.perf_counter()   # bots wait while the table is covered
         elif not self.anim.busy:
             self._drive()
-
-    def covered(self) -> bool:
-        """An overlay (the rules, pause, settings, a dialog) is over the table: bots wait."""
-        return self.app.top is not self
-
-    def on_resume(self) -> None:
-        super().on_resume()
-        # a bot that thought while the table was covered still takes its pace from now, so
-        # that the person sees its move come
-        self._bot_started = time.perf_counter()
 
     def wants_frames(self) -> bool:
         seat = self.table.to_act()
@@ -534,11 +317,8 @@ class GameScene(Scene):
                 return True
         return False
 
-    def _hit_side(self, pos) -> Hashable:
-        for seat, rect in enumerate(self._seat_rects):
-            if rect.collidepoint(pos):
-                return ("seat", seat)
-        return None
+    def key_board(self, event: pygame.event.Event) -> bool:
+        return False
 
     # ---- the board's picture (every game) ---------------------------------------------------------
     def board_picture(self, board: Any, file: str, *, convert: bool = True) -> pygame.Surface:
@@ -552,311 +332,3 @@ class GameScene(Scene):
         self.status_note = self.map_problem
         self.status_warning = True
         return image
-
-    # ---- targets: what a person may click, declared in one place --------------------------------
-    #: the scene declares its targets (`target_of`, `step_targets`): the table then glows them
-    #: all without hovering (the scene's drawing reads `glowing`), hands only their clicks to
-    #: `click_target` and answers any other click with a reason (`why_not_target`)
-    declares_targets = False
-    _click_key: Hashable = object()
-    _click_cache: dict[Hashable, list[Action]] = {}
-
-    def target_of(self, action: Action) -> Hashable:
-        """Hook: what a person clicks on the board for the legal `action` (a key as `hit_board`
-        returns it), or None where no click on the board leads to it (a button does)."""
-        return None
-
-    def step_targets(self) -> list[Hashable]:
-        """Hook: more clickable keys that are a step of a choice rather than a whole action (a
-        card to pick before how to pay for it; one already picked, to put back)."""
-        return []
-
-    def selection_key(self) -> Hashable:
-        """Hook: the scene's half-made choice, on which its targets depend."""
-        return None
-
-    def click_targets(self) -> dict[Hashable, list[Action]]:
-        """Every key a person may click on the board now, each with the legal actions it leads
-        to (none for a step of a choice); empty unless a person acts."""
-        if not self.declares_targets:
-            return {}
-        turn = self.turn
-        key = (self.ctx.version, turn.phase, self.selection_key())
-        if key != self._click_key:
-            targets: dict[Hashable, list[Action]] = {}
-            if turn.acting:
-                for action in self.ctx.legal:
-                    target = self.target_of(action)
-                    if target is not None:
-                        targets.setdefault(target, []).append(action)
-                for target in self.step_targets():
-                    targets.setdefault(target, [])
-            self._click_cache, self._click_key = targets, key
-            self._glowing = frozenset(targets)
-        return self._click_cache
-
-    _glowing: frozenset = frozenset()
-
-    @property
-    def glowing(self) -> frozenset:
-        """The targets that glow: every one a person may click now, hovered or not (the same
-        set object until they change, so a scene may keep what it derives from it)."""
-        targets = self.click_targets()
-        return self._glowing if targets is self._click_cache else frozenset(targets)
-
-    def glow_width(self, target: Hashable, base: int = 3) -> int:
-        """How strong a target's glow is: stronger under the pointer (0: it does not glow)."""
-        if target not in self.glowing:
-            return 0
-        return base + 2 if self.hover == target else base
-
-    def target_rect(self, target: Hashable) -> pygame.Rect | None:
-        """Hook: the canvas area `target` glows in; a click at its centre means `target` (for
-        the keyboard and the tests)."""
-        return None
-
-    def target_key(self, hit: Hashable) -> Hashable:
-        """Hook: the target a hit on the board belongs to (a cell of a sheet: the sheet); the
-        scene's click_target still gets the hit itself."""
-        return hit
-
-    def why_not_target(self, target: Hashable) -> str:
-        """Hook: why a click on `target` (not a glowing one; None: on nothing) does nothing now,
-        in the game's words."""
-        if target is None:
-            return "Nothing to click there."
-        return "That cannot be chosen now."
-
-    def _click_board(self, target: Hashable) -> None:
-        """A person whose turn it is clicked `target` on the board."""
-        if not self.declares_targets:
-            if target is not None:
-                self.click_target(target)
-            return
-        if self.target_key(target) in self.click_targets():
-            self.click_target(target)
-        elif target is None:   # on nothing: a word, no warning sound
-            self.status_note, self.status_seat, self.status_warning = self.why_not_target(None), None, False
-        else:
-            self.refuse(self.why_not_target(target))
-
-    # ---- board hooks (subclasses) -----------------------------------------------------------
-    def hit_board(self, pos: tuple[int, int]) -> Hashable:
-        return None
-
-    def click_target(self, target: Hashable) -> None:
-        """A person whose turn it is clicked `target` (from hit_board) on the board."""
-
-    def key_board(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def prompt(self) -> str:
-        """What the seat to act may do now, in words."""
-        return "Your turn."
-
-    def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        """Draw one seat's public (and, for the viewer, private) state in `rect` (local coords)."""
-
-    def seat_panel_height(self) -> int:
-        return 150
-
-    # ---- drawing ----------------------------------------------------------------------------
-    def _layout_seats(self) -> list[pygame.Rect]:
-        height = self.seat_panel_height()
-        return [pygame.Rect(SIDE.x, SIDE.y + 8 + i * (height + 8), SIDE.width, height)
-                for i in range(len(self.session.seats))]
-
-    def side_reserved(self) -> int:
-        """Height a game keeps for its own panel between the seats and the log."""
-        return 0
-
-    def side_reserved_rect(self) -> pygame.Rect:
-        top = self._seat_rects[-1].bottom + 8 if self._seat_rects else SIDE.y
-        return pygame.Rect(SIDE.x, top, SIDE.width, self.side_reserved())
-
-    def _log_rect(self) -> pygame.Rect:
-        reserved = self.side_reserved_rect()
-        top = reserved.bottom + 8
-        return pygame.Rect(SIDE.x, top, SIDE.width, SIDE.bottom - top - 12)
-
-    @property
-    def turn(self) -> Turn:
-        """Who acts now and what is asked: the one answer the status line, the seat panels
-        and the curtain read (the controller's, with the move the table is still showing)."""
-        return self.table.turn(self.last_actor if self.telling_move() else None)
-
-    def decision_words(self, kind: str) -> str:
-        """Hook: what a seat deciding `kind` weighs, for onlookers ("which row to discard");
-        "" where the status line need not say more than whose turn it is."""
-        return ""
-
-    def status_text(self) -> tuple[str, bool]:
-        turn = self.turn
-        state = self.session.state
-        if turn.phase == "show":
-            if state.is_over:
-                return "The game is over: here is how it ended (click the board to skip).", False
-            return f"{self.name(turn.seat)} is playing…", False
-        if turn.phase == "over":
-            winners = state.winners()
-            names = " and ".join(self.name(w) for w in winners)
-            return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
-        if self.status_note and self.status_seat is None:   # a refusal, or a word from the table
-            return self.status_note, self.status_warning
-        name = self.name(turn.seat)
-        words = self.decision_words(turn.decision)
-        if turn.phase == "think":
-            line = f"{name} is thinking: {words}…" if words else f"{name} is thinking…"
-            deed = self.status_note if self.status_seat is not None and not self._deed_outlived() else ""
-            return (f"{deed} {line}" if deed else line), False
-        if turn.phase == "pass":
-            return (f"Waiting for {name}: {words}." if words else f"Waiting for {name}."), False
-        again = {"undo": "Taken back. ", "redo": "Done again. "}.get(turn.again, "")
-        return f"{again}{name}: {self.prompt()}", False
-
-    def _deed_outlived(self) -> bool:
-        """A bot's deed on the status line gives way once a person is to act: the line then
-        says whose turn it is and what they may do (the deed stays in the log)."""
-        if self.status_seat is None:
-            return False
-        seat = self.table.to_act()
-        return seat is not None and not self.session.seats[seat].is_bot
-
-    def _top_signature(self) -> Hashable:
-        return (self.status_text(), self.turn, self.viewer)
-
-    def _render_top(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.PANEL)
-        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
-        seat = self._status_line_seat()
-        x = 24
-        if seat is not None:
-            theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
-            x += 40
-        text, warning = self.status_text()
-        colour = theme.WARNING if warning else theme.TEXT
-        # a long sentence wraps onto two lines or shrinks a little rather than being cut
-        width = 1920 - x - 560
-        fitted = theme.fit_to_box(text, width, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning, line_gap=0)
-        top = 32 - (fitted.height + 1) // 2
-        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)
-
-    def _status_line_seat(self) -> int | None:
-        """Whose badge the status line shows: the turn's seat (whose move is being shown, or
-        who acts); a bot's deed is told beside the next seat's turn."""
-        return self.turn.seat
-
-    def seat_signature(self, seat: int) -> Hashable:
-        """What a seat panel shows; subclasses add what their `seat_summary` depends on."""
-        return repr(self.view["players"][seat]) if "players" in self.view else repr(self.view)
-
-    def _seat_signer(self, seat: int) -> Callable[[], Hashable]:
-        def signature() -> Hashable:
-            state = self.session.state
-            return (self.seat_signature(seat), self.viewer, self.hover == ("seat", seat),
-                    self.turn.seat == seat, state.is_over)
-        return signature
-
-    def _seat_renderer(self, seat: int) -> Callable[[pygame.Surface], None]:
-        def render(surface: pygame.Surface) -> None:
-            surface.fill((0, 0, 0, 0))
-            local = surface.get_rect()
-            active = seat == self.turn.seat
-            colour = theme.PANEL_LIGHT if active or self.hover == ("seat", seat) else theme.PANEL
-            pygame.draw.rect(surface, colour, local, border_radius=12)
-            seat_info = self.session.seats[seat]
-            accent = theme.seat_colour(seat_info.colour)
-            pygame.draw.rect(surface, accent, (local.x, local.y, 8, local.height),
-                             border_top_left_radius=12, border_bottom_left_radius=12)
-            if active:
-                pygame.draw.rect(surface, accent, local, 3, border_radius=12)
-            theme.draw_seat_badge(surface, seat_info.colour, (local.x + 34, local.y + 26), 24)
-            label = seat_info.name + ("  (bot, " + seat_info.level + ")" if seat_info.is_bot else "")
-            if seat == self.viewer:
-                label += "  · you"
-            theme.draw_text(surface, label, (local.x + 56, local.y + 26), theme.SIZE_BODY, theme.TEXT,
-                            bold=True, anchor="midleft", max_width=local.width - 200)
-            self.seat_summary(surface, local, seat)
-        return render
-
-    def _log_signature(self) -> Hashable:
-        log = self.shown_log
-        return (len(log), tuple(log[-1]) if log else None, self.log_scroll, self.viewer)
-
-    def _render_log_layer(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        self._render_log(surface, surface.get_rect())
-
-    def _render_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        theme.draw_text(surface, "Game log", (rect.x + 18, rect.y + 12), theme.SIZE_SMALL, theme.TEXT_DIM,
-                        bold=True)
-        lines: list[tuple[int | None, str]] = []
-        inner = pygame.Rect(rect.x + 18, rect.y + 44, rect.width - 36, rect.height - 56)
-        for seat, text in self.shown_log:
-            for i, line in enumerate(theme.wrap(self.words(text), theme.SIZE_SMALL, inner.width - 26)):
-                lines.append((seat if i == 0 else -1, line))
-        line_h = theme.font(theme.SIZE_SMALL).get_linesize()
-        visible = max(1, inner.height // line_h)
-        end = max(0, len(lines) - self.log_scroll)
-        start = max(0, end - visible)
-        while start < end and lines[start][0] == -1:   # begin with a whole entry
-            start += 1
-        if self.log_scroll > len(lines):
-            self.log_scroll = len(lines)
-        y = inner.y
-        for seat, line in lines[start:end]:
-            if seat is not None and seat >= 0:
-                pygame.draw.circle(surface, theme.seat_colour(self.session.seats[seat].colour),
-                                   (inner.x + 6, y + line_h // 2), 6)
-            theme.draw_text(surface, line, (inner.x + 22, y), theme.SIZE_SMALL,
-                            theme.TEXT if seat is not None else theme.TEXT_DIM)
-            y += line_h
-
-    def draw(self, canvas: pygame.Surface) -> None:
-        canvas.fill(theme.BG)
-        for layer in self.layers:
-            if layer.surface is None:
-                layer.refresh()
-            assert layer.surface is not None   # a layer never drawn always renders
-            canvas.blit(layer.surface, layer.rect)
-        self.draw_overlay(canvas)
-        self.anim.draw(canvas)
-        self.ui.draw_ui(canvas)
-
-    def draw_overlay(self, canvas: pygame.Surface) -> None:
-        """Things drawn over the layers every frame (hover previews)."""
-
-    def take_dirty(self):
-        # Re-render changed layers while the frame (from its start, with the move it may have
-        # applied) stays within a few milliseconds, judged by each layer's last render time; the
-        # others follow on the next frames, so a move's many changes never make one long frame.
-        # The layer that has waited longest goes first, and one that waited goes whatever it costs
-        # (one a frame), so every change is shown within a few frames.
-        budget_end = self.app.frame_started + FRAME_WORK_S
-        self._layers_waiting = False
-        drawn = False
-        for layer in sorted(self.layers, key=lambda waiting: -waiting.waited):
-            allowed = (layer.surface is None or time.perf_counter() + layer.cost < budget_end
-                       or (layer.waited and not drawn))
-            if layer.refresh(allowed):
-                drawn = True
-                layer.waited = 0
-                if layer.changed.height:
-                    self.invalidate(layer.changed)
-            elif layer.pending:
-                layer.waited += 1
-                self._layers_waiting = True
-        for rect in self.anim.dirty_rects():  # where motions are and were (also just ended)
-            self.invalidate(rect)
-        ticking = self.ticking_rects()
-        for rect in ticking + self._ticked:   # and where something ticked (the dots just gone)
-            self.invalidate(rect)
-        self._ticked = ticking
-        return super().take_dirty()
-
-    _ticked: list[pygame.Rect] = []   # last frame's ticking_rects (always replaced, never changed)
-
-    def ticking_rects(self) -> list[pygame.Rect]:
-        """Small areas redrawn every frame while something ticks (a thinking bot's dots)."""
-        return []

@@ -36,7 +36,7 @@ def test_changed_layers_beyond_the_frames_budget_wait_and_the_longest_waiting_go
     """A layer whose last render took longer than the frame has left waits for a next frame;
     the one that waited longest is then rendered first, whatever it costs."""
     # a budget of 5 s against costs of 0 and 10 s: the test decides, not the machine's load
-    monkeypatch.setattr("game.table.frame.FRAME_WORK_S", 5.0)
+    monkeypatch.setattr("game.table.layers.FRAME_WORK_S", 5.0)
     app, scene, session = game_with([Seat("Ann", PERSON, colour=0), Seat("Bot Ada", BOT, "easy", colour=1)])
     frames(app)                           # every layer drawn once
     assert run_until(app, lambda: scene.is_my_turn() and not scene._layers_waiting)

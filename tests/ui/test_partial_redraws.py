@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from game.table.frame import Layer
+from game.table.layers import Layer
 from game.table.overlay import KeyedOverlay
 
 from uihelpers import make_app
@@ -61,7 +61,7 @@ def test_the_table_invalidates_only_the_changed_band(monkeypatch):
     monkeypatch.setattr(scene, "invalidate", lambda rect=None: seen.append(rect))
     # which band is invalidated, not how fast: a busy machine must not make the frame's work
     # budget run out before the layer may re-render
-    monkeypatch.setattr("game.table.frame.FRAME_WORK_S", 60.0)
+    monkeypatch.setattr("game.table.layers.FRAME_WORK_S", 60.0)
     lines[1] = "three!"
     app.frame_started = time.perf_counter()   # a fresh frame: its layers may re-render
     scene.take_dirty()

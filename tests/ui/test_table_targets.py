@@ -19,7 +19,7 @@ import pytest
 from game.core.registry import load_games
 from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat
-from game.table.frame import BOARD
+from game.table.layout import BOARD
 
 from uihelpers import click, open_table, table_steps
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.table.frame import BOARD
+from game.table.layout import BOARD
 
 MAP_XY = (8, 72)
 STRIP_W = 196

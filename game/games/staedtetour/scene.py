@@ -20,7 +20,8 @@ import pygame
 from game import assets
 from game.core.board import BoardError, load_board
 from game.core.protocol import Action
-from game.table.frame import BOARD, SIDE, GameScene
+from game.table.frame import GameScene
+from game.table.layout import BOARD, SIDE
 from game.table.overlay import KeyedOverlay
 from game.table.picker import Picker
 from game.ui import theme

@@ -19,7 +19,8 @@ from game.core.board import BoardError, load_board
 from game.core.protocol import Action
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
-from game.table.frame import BOARD, SIDE, GameScene
+from game.table.frame import GameScene
+from game.table.layout import BOARD, SIDE
 from game.table.panel import ChoicePanel, row_of_choices
 from game.table.picker import Picker
 from game.ui.icons import icon
