@@ -13,7 +13,8 @@ from collections.abc import Hashable
 import pygame
 
 from game.core.protocol import Action
-from game.table.frame import BOARD, GameScene
+from game.table.frame import GameScene
+from game.table.layout import BOARD
 from game.ui import theme
 
 from . import PILE, Take
