@@ -4,10 +4,6 @@
 that plays every game in turn holds no more than one game's pictures."""
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import gc
-import sys
 from typing import Any
 from collections.abc import Callable
 
@@ -29,18 +25,8 @@ def release_memory() -> None:
     """Empty every cache, collect the garbage, and hand the freed memory back to the system
     (glibc's allocator keeps freed memory for the process otherwise: a closed game's surfaces
     would go on counting against the app)."""
+    from game.core.memory import let_go
     from game.ui import icons
     clear_all()
     icons.clear_cache()
-    gc.collect()
-    _trim_heap()
-
-
-def _trim_heap() -> None:
-    if not sys.platform.startswith("linux"):
-        return   # other systems' allocators give large blocks back by themselves
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.malloc_trim(0)
-    except (OSError, AttributeError):   # not glibc (musl has no malloc_trim)
-        pass
+    let_go()

@@ -178,3 +178,20 @@ def test_the_bot_worker_keeps_only_the_latest_bots():
     assert len(bots) == MAX_BOTS
     assert ("ubike", state.current_player, "easy", MAX_BOTS + 4) in bots
     assert ("ubike", state.current_player, "easy", 0) not in bots
+
+
+def test_the_bot_worker_lets_an_earlier_games_bots_go_when_another_game_asks():
+    """One table plays at a time: once another game's bot is asked for, the bots of the games
+    before it go (their searches' caches with them), so the worker does not grow with every
+    game of a session."""
+    from game.core.ai.worker import choose
+    from game.core.registry import get
+    bots: dict = {}
+    for game in ("ubike", "staedtetour", "staedtetour"):
+        state = get(game).make(2, 1)
+        state.settle_chance()
+        seat = state.current_player
+        choose(bots, {"game": game, "seat": seat, "level": "easy", "seed": 7,
+                      "view": state.view(seat), "legal": [a.to_json() for a in state.legal_actions()]})
+        assert {key[0] for key in bots} == {game}
+    assert len(bots) == 1   # the same game's bot is kept and asked again

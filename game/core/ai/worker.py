@@ -19,6 +19,7 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from ..memory import let_go
 from ..protocol import Action
 from ..registry import get
 from .bots import make_bot
@@ -73,6 +74,11 @@ def serve(conn: Any) -> None:
 
 def choose(bots: dict[tuple, Any], request: dict[str, Any]) -> dict[str, Any]:
     spec = get(request["game"])
+    if any(key[0] != request["game"] for key in bots):
+        # another game's table has opened: one table plays at a time, so the bots of the
+        # games before it (and their caches) go, and their memory goes back to the system
+        bots.clear()
+        let_go()
     key = (request["game"], request["seat"], request["level"], request["seed"])
     bot = bots.pop(key, None) or make_bot(spec, request["level"], request["seed"])
     bots[key] = bot   # now the most recently asked
