@@ -10,7 +10,7 @@ screen offers it) and, left over from an earlier run, at start (`remove_unmoved`
 """
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from pathlib import Path
 
@@ -32,7 +32,7 @@ def new_path(game_id: str) -> Path:
         folder = paths.data_dir() / "autosaves"
     safe = "".join(c for c in game_id if c.isalnum() or c in "-_")[:32] or "game"
     while True:
-        path = folder / f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+        path = folder / f"{safe}-{time.strftime('%Y%m%d-%H%M%S')}-{os.urandom(3).hex()}.json"
         if not path.exists():
             return path
 

@@ -7,7 +7,7 @@ to replay it (a "known" number).
 """
 from __future__ import annotations
 
-import secrets
+import os
 
 MAX_GAME_NUMBER = 2**64 - 1
 MAX_DIGITS = len(str(MAX_GAME_NUMBER))     # 20
@@ -20,7 +20,7 @@ class GameNumberError(ValueError):
 def new_game_number() -> int:
     """A fresh random game number: 64 bits from the system's secure source, never 0."""
     while True:
-        number = secrets.randbits(64)
+        number = int.from_bytes(os.urandom(8), "big")
         if number:
             return number
 

@@ -29,8 +29,8 @@ def test_random_numbers_are_64_bit_and_never_zero(monkeypatch):
     assert all(1 <= n <= MAX_GAME_NUMBER for n in drawn)
     assert max(drawn) > 2**40                       # not the old 1-999,999 (fails with p = 2**-1536)
     assert len(set(drawn)) == len(drawn)
-    answers = iter([0, 0, 77])
-    monkeypatch.setattr(game_number.secrets, "randbits", lambda bits: next(answers))
+    answers = iter([bytes(8), bytes(8), (77).to_bytes(8, "big")])
+    monkeypatch.setattr(game_number.os, "urandom", lambda size: next(answers))
     assert new_game_number() == 77
 
 
