@@ -12,6 +12,9 @@ from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
 from game.games.ubi import grid as G
 from game.games.ubi import rules as R
+from game.games.ubi.card import render_reveal
+from game.games.ubi.layout import AREA, LENS_R
+from game.games.ubi.marks import banner_sub, draw_banner, lens_centre
 from game.games.ubi.scene import UbiScene
 from game.scenes.menu import MenuScene
 from game.table.frame import open_game
@@ -70,7 +73,7 @@ def test_a_hexagon_clicked_and_confirmed():
     pose(app, scene, session, "EUR", R.HEX, B.fair)
     answer = B.right_answer(session.state)
     done = len(session.actions)
-    click(app, scene.cell_centre("W", answer.number))
+    click(app, scene.sheets.cell_centre("W", answer.number))
     assert scene.chosen == ("W", answer.number, None)
     assert len(session.actions) == done          # nothing counts before Confirm
     assert G.WORLD.label(answer.number) in scene.status_note
@@ -85,7 +88,7 @@ def test_a_triangle_clicked_and_confirmed_with_enter():
     app, scene, session = table(people())
     pose(app, scene, session, "UNI", R.TRI, B.fair)
     answer = B.right_answer(session.state)
-    click(app, scene.cell_centre("W", answer.number, answer.letter))
+    click(app, scene.sheets.cell_centre("W", answer.number, answer.letter))
     assert scene.chosen == ("W", answer.number, answer.letter)
     press(app, pygame.K_RETURN)
     assert session.actions[-1] == answer
@@ -97,9 +100,9 @@ def test_a_triangle_clicked_and_confirmed_with_enter():
 def test_escape_and_another_click_change_the_choice():
     app, scene, session = table(people())
     pose(app, scene, session, "AMR", R.HEX, B.fair)
-    click(app, scene.cell_centre("W", 300))
+    click(app, scene.sheets.cell_centre("W", 300))
     assert scene.chosen == ("W", 300, None)
-    click(app, scene.cell_centre("W", 301))
+    click(app, scene.sheets.cell_centre("W", 301))
     assert scene.chosen == ("W", 301, None)
     press(app, pygame.K_ESCAPE)
     assert scene.chosen is None and app.top is scene   # Escape cleared the choice, no pause menu
@@ -183,7 +186,7 @@ def test_an_expert_seat_answers_on_its_tab_and_others_may_only_look():
     click(app, centre(scene.tab_panel.buttons[("tab", "E")]))
     assert scene.tab == "E"
     settle(app)
-    click(app, scene.cell_centre("E", answer.number, answer.letter))
+    click(app, scene.sheets.cell_centre("E", answer.number, answer.letter))
     assert scene.chosen == ("E", answer.number, answer.letter)
     settle(app)
     click(app, centre(button(scene, ("confirm",))))
@@ -194,7 +197,7 @@ def test_an_expert_seat_answers_on_its_tab_and_others_may_only_look():
     pose(app, scene, session, "EUR", R.HEX, B.fair)
     click(app, centre(scene.tab_panel.buttons[("tab", "E")]))
     settle(app)
-    click(app, scene.cell_centre("E", 40))
+    click(app, scene.sheets.cell_centre("E", 40))
     assert scene.chosen is None and scene.status_warning and "expert areas" in scene.status_note
     assert app.errors == []
 
@@ -211,7 +214,7 @@ def test_a_wrong_answer_is_revealed_until_a_click():
     assert "wrong" in app.sound.played
     frames(app, 30)
     assert scene.revealing is not None        # still shown half a second on
-    click(app, scene.fits["W"][1].center)      # a click on the map skips the rest
+    click(app, scene.sheets.fits["W"][1].center)      # a click on the map skips the rest
     assert scene.revealing is None
     assert app.errors == []
 
@@ -254,14 +257,13 @@ def test_the_monkey():
 def test_the_reticle_stays_whole_at_the_sheets_edges():
     """Near an edge the lens slides inwards (its number too), still magnifying the point under
     the pointer, which keeps a small ring; in the open it sits over the pointer."""
-    from game.games.ubi.scene import AREA, LENS_R
     app, scene, _session = table(people())
-    fit = scene.fits[scene.tab][1]
+    fit = scene.sheets.fits[scene.tab][1]
     middle = fit.center
-    assert scene._lens_centre(middle) == middle
+    assert lens_centre(middle) == middle
     for corner in (fit.topleft, (fit.right - 2, fit.top + 2), (fit.left + 2, fit.bottom - 2),
                    (fit.right - 2, fit.bottom - 2)):
-        at = scene._lens_centre(corner)
+        at = lens_centre(corner)
         lens = pygame.Rect(at[0] - LENS_R, at[1] - LENS_R, 2 * LENS_R, 2 * LENS_R + 24)
         assert AREA.contains(lens), (corner, lens)
         assert scene.cell_at(corner) is not None
@@ -287,7 +289,7 @@ def test_the_wheel_zooms_the_sheet_round_the_pointer_and_a_click_still_means_the
     the zoomed sheet chooses the hexagon drawn under the pointer. A reveal shows the sheet whole."""
     app, scene, session = table(people())
     pose(app, scene, session, "EUR", R.HEX, B.fair)
-    base = scene.base["W"][1]
+    base = scene.sheets.base["W"][1]
     point = (base.centerx + 150, base.centery - 60)
     under = scene.cell_at(point)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=to_window(app, point), rel=(0, 0), buttons=(0, 0, 0)))
@@ -297,19 +299,19 @@ def test_the_wheel_zooms_the_sheet_round_the_pointer_and_a_click_still_means_the
         frames(app, 1)
     assert scene.zoom_level() == 2.0
     assert scene.cell_at(point) == under, "the point under the pointer moved"
-    zoomed = scene.fits["W"][1]
+    zoomed = scene.sheets.fits["W"][1]
     assert zoomed.contains(base) and zoomed.width == round(base.width * 2)
     # the numbers read: a hexagon is twice as wide on the screen
-    assert scene.fits["W"][0] == pytest.approx(2 * scene.base["W"][0])
+    assert scene.sheets.fits["W"][0] == pytest.approx(2 * scene.sheets.base["W"][0])
     press(app, pygame.K_RIGHT)
     assert scene.cell_at(point) != under   # moved: another hexagon is under the pointer now
     press(app, pygame.K_0)
-    assert scene.zoom_level() == 1.0 and scene.fits["W"][1] == base
+    assert scene.zoom_level() == 1.0 and scene.sheets.fits["W"][1] == base
     press(app, pygame.K_EQUALS)
     assert scene.zoom_level() == 1.5
     for _ in range(9):
         press(app, pygame.K_MINUS)
-    assert scene.zoom_level() == 1.0 and scene.fits["W"][1] == base   # never smaller than the sheet
+    assert scene.zoom_level() == 1.0 and scene.sheets.fits["W"][1] == base   # never smaller than the sheet
     scene.set_zoom(3.0, point)
     cell = scene.cell_at(point)
     click(app, point)
@@ -339,9 +341,9 @@ def test_every_cards_reveal_fits_its_card_and_its_banner():
                         "precision": R.TRI, "red_herring": ubi.red_herring, "ghost": ubi.ghost,
                         "answer": R._answer_words(ubi), "explanation": ubi.explanation,
                         "lat": ubi.lat, "lon": ubi.lon}
-                scene._render_reveal(surface, surface.get_rect(), last)
-                scene._draw_banner(canvas, last, "W")
-                if not scene._banner_sub(last).complete:
+                render_reveal(surface, surface.get_rect(), last, scene.name)
+                draw_banner(canvas, scene.sheets, last, "W", scene.name)
+                if not banner_sub(last).complete:
                     theme.CUTS.append((ubi.place, "banner"))
                 if theme.CUTS:
                     cut.append(f"card {card.index} {ubi.zone} {ubi.place}")

@@ -13,6 +13,7 @@ from game.core.rng import Rng
 from game.core.session import BOT, PERSON, Seat, Session
 from game.games.ubike import SPEC
 from game.games.ubike.rules import CARDS, PLACE, TURN, EndSchedule, PlayCard, Search, TakeRow
+from game.games.ubike.layout import DECK_RECT, hand_card_rect, row_rect
 from game.games.ubike.scene import UBikeScene
 from game.scenes.menu import MenuScene, tile_rects
 from game.scenes.results import ResultsScene
@@ -86,7 +87,7 @@ def test_play_a_schedule_with_clicks_and_undo_it():
     assert person_turn(scene)
     state = scene.session.state
     row = next(i for i, r in enumerate(state.rows) if r)
-    click(app, scene.row_rect(row).center)
+    click(app, row_rect(row).center)
     assert state.phase == PLACE and scene.session.actions[-1] == TakeRow(row)
     # undo through the button, then again by keyboard after redo
     click(app, centre(scene.frame_buttons["undo"]))
@@ -95,7 +96,7 @@ def test_play_a_schedule_with_clicks_and_undo_it():
     assert scene.session.state.phase == PLACE
     # an illegal click changes nothing and says why
     before = scene.session.state.to_json()
-    click(app, scene.row_rect(row).center)
+    click(app, row_rect(row).center)
     assert scene.session.state.to_json() == before
     assert scene.status_warning and "scheduling" in scene.status_note
     # end the schedule with its button
@@ -109,7 +110,6 @@ def test_search_by_clicking_the_deck_and_the_bot_answers():
     app = make_app()
     scene = start_session(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "normal", 1)])
     frames(app)
-    from game.games.ubike.scene import DECK_RECT
     click(app, DECK_RECT.center)
     assert scene.session.actions[0] == Search()
     assert run_until(app, lambda: scene.session.state.current_player == 0 or scene.session.state.is_over)
@@ -137,12 +137,12 @@ def test_paying_bikes_offers_the_choices():
     card = arrange_payment_choice(state)
     scene.refresh_view()
     frames(app)
-    click(app, scene.row_rect(0).center)
+    click(app, row_rect(0).center)
     assert state.phase == PLACE
     scene.refresh_view()
     frames(app)
     index = state.hand.index(card)
-    click(app, scene.hand_card_rect(index, len(state.hand)).center)
+    click(app, hand_card_rect(index, len(state.hand)).center)
     assert scene.selected == card
     pays = [a for a in scene.choices.buttons if isinstance(a, PlayCard)]
     assert len(pays) >= 2
@@ -157,7 +157,7 @@ def test_curtain_between_two_people_hides_private_cards():
     assert isinstance(app.top, CurtainScene) and scene.viewer is None
     click(app, centre(app.top.ready))
     assert scene.viewer == 0 and app.top is scene
-    click(app, scene.row_rect(0).center)
+    click(app, row_rect(0).center)
     click(app, centre(next(b for a, b in scene.choices.buttons.items() if a == EndSchedule())))
     frames(app, 3)
     assert isinstance(app.top, CurtainScene) and app.top.seat == 1
@@ -184,7 +184,7 @@ def test_continue_resumes_the_same_point():
     app = make_app()
     scene = start_session(app, [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)])
     frames(app)
-    click(app, scene.row_rect(next(i for i, r in enumerate(scene.session.state.rows) if r)).center)
+    click(app, row_rect(next(i for i, r in enumerate(scene.session.state.rows) if r)).center)
     expected = scene.session.state.to_json()
     app.shutdown()
     app = make_app()
@@ -238,7 +238,7 @@ def test_an_unexpected_error_offers_the_autosave():
     def broken(*_args):
         raise RuntimeError("kaboom")
     scene.click_target = broken
-    click(app, scene.row_rect(0).center)
+    click(app, row_rect(0).center)
     from game.scenes.error import ErrorScene
     assert isinstance(app.top, ErrorScene) and app.errors
     click(app, centre(app.top.resume))

@@ -10,7 +10,11 @@ import pygame
 from game.core.session import BOT, PERSON, Seat, Session
 from game.games.ubike import SPEC, art
 from game.games.ubike.rules import CARDS, Search
-from game.games.ubike.scene import HAND_CARD, UBikeScene
+from game.games.ubike.board import badge_rect
+from game.games.ubike.layout import HAND, HAND_CARD, MARKER_R, OPP_LEFT, PIN_R, hand_card_rect, rect_gap
+from game.games.ubike.panel import search_words
+from game.games.ubike.scene import UBikeScene
+from game.games.ubike.seats import holdings_rect, journey_slot, opportunity_slots, own_holding_at, seat_stats
 from game.scenes.menu import MenuScene
 from game.table.curtain import CurtainScene
 from game.table.frame import open_game
@@ -61,7 +65,7 @@ def test_the_searcher_sees_where_the_cards_went_before_the_curtain():
     assert app.top is scene and scene.viewer == 0
     assert scene._new_in_rows() == {57}
     assert scene._gift_seats() == {1}
-    heading, lines = scene._search_words(*scene._last_search())
+    heading, lines = search_words(*scene._last_search(), scene.viewer, scene.name)
     assert heading == "Your Search placed"
     assert "3 " in lines[0] and "Jun's scenery storage" in lines[0]
     assert lines[1].endswith("to row 5")
@@ -96,7 +100,7 @@ def test_the_next_person_reads_where_the_last_search_put_the_cards():
     app.top.lift()
     frames(app, 2)
     assert scene.viewer == 1
-    heading, lines = scene._search_words(*scene._last_search())
+    heading, lines = search_words(*scene._last_search(), scene.viewer, scene.name)
     assert heading == "Mei's Search placed" and "your scenery storage" in lines[0]
     assert scene._new_in_rows() == {57}
 
@@ -104,7 +108,7 @@ def test_the_next_person_reads_where_the_last_search_put_the_cards():
 # ---- your own hidden cards, on hover ---------------------------------------------------------------
 
 def stat_point(scene, seat, key):
-    return scene._stats(seat)[key][3].move(scene._seat_rects[seat].topleft).center
+    return seat_stats(scene.view, seat, scene._seat_rects[seat])[key][3].move(scene._seat_rects[seat].topleft).center
 
 
 def test_your_opportunity_and_stored_cards_show_on_hover():
@@ -114,9 +118,9 @@ def test_your_opportunity_and_stored_cards_show_on_hover():
                             opportunities={0: [opp("bike"), opp("types")], 1: [opp("point")]})
     hover(app, stat_point(scene, 0, "opps"))
     assert scene._own_hover() == "opps"
-    area = scene._holdings_rect("opps")
+    area = holdings_rect(scene.view, "opps", scene.viewer, scene._seat_rects)
     assert area is not None and area.right < scene._seat_rects[0].x
-    hover(app, scene._opportunity_slots(0)[1].move(scene._seat_rects[0].topleft).center)
+    hover(app, opportunity_slots(scene.view, 0, scene._seat_rects[0])[1].move(scene._seat_rects[0].topleft).center)
     assert scene._own_hover() == "opps"
     hover(app, stat_point(scene, 0, "stored"))
     assert scene._own_hover() == "stored"
@@ -125,7 +129,7 @@ def test_your_opportunity_and_stored_cards_show_on_hover():
     for key in ("opps", "stored"):
         hover(app, stat_point(scene, 1, key))
         assert scene._own_hover() is None
-    assert scene._own_holding_at(1, stat_point(scene, 1, "opps")) is None
+    assert own_holding_at(scene.view, 1, scene.viewer, scene._seat_rects[1], stat_point(scene, 1, "opps")) is None
     assert app.errors == []
 
 
@@ -134,14 +138,15 @@ def test_nobody_has_holdings_to_show_under_the_curtain():
     scene.try_action(Search())
     frames(app, 3)
     assert isinstance(app.top, CurtainScene) and scene.viewer is None
-    assert scene._holdings_rect("opps") is None and scene._holdings_rect("stored") is None
+    for what in ("opps", "stored"):
+        assert holdings_rect(scene.view, what, scene.viewer, scene._seat_rects) is None
 
 
 def test_a_journey_card_shows_large_on_hover():
     seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
     app, scene = open_table(seats)
     first = scene.view["journeys"][1][0]
-    hover(app, scene.journey_slot(1, 0).center)
+    hover(app, journey_slot(scene._seat_rects[1], 0).center)
     assert scene._tooltip_card() == first
 
 
@@ -169,9 +174,9 @@ def test_fit_lines_shrinks_then_wraps_then_shortens():
 def test_counts_read_in_good_english():
     seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
     app, scene = open_table(seats, bike_storage={0: [bike(1)], 1: [bike(2)]}, markers={0: [], 1: []})
-    assert scene._stats(0)["bikes"][1:3] == ("1", "bike")
-    assert scene._stats(1)["bikes"][1:3] == ("2", "bikes")
-    assert scene._stats(0)["markers"][1:3] == ("0", "markers")
+    assert seat_stats(scene.view, 0, scene._seat_rects[0])["bikes"][1:3] == ("1", "bike")
+    assert seat_stats(scene.view, 1, scene._seat_rects[1])["bikes"][1:3] == ("2", "bikes")
+    assert seat_stats(scene.view, 0, scene._seat_rects[0])["markers"][1:3] == ("0", "markers")
     assert isinstance(app.top, UBikeScene) and app.errors == []
 
 
@@ -179,7 +184,6 @@ def test_counts_read_in_good_english():
 
 def test_many_ways_to_pay_fit_in_the_hand_panel_without_overlapping():
     from game.games.ubike.rules import PlayCard, TakeRow
-    from game.games.ubike.scene import HAND
     seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
     target = card(10, "heritage")                  # 4 pins from 6: many ways to pay
     bikes = [bike(1, 0), bike(1, 1), bike(1, 2), bike(1, 3), bike(2, 0), bike(2, 1), bike(3, 0), bike(3, 1)]
@@ -202,23 +206,21 @@ def test_many_ways_to_pay_fit_in_the_hand_panel_without_overlapping():
 
 
 def test_many_opportunity_cards_stay_beside_the_score_and_can_be_pointed_at():
-    from game.games.ubike.scene import OPP_LEFT
     seats = [Seat("Mei", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)]
     held = [opp("bike", k) for k in range(6)] + [opp("point", 0), opp("point", 1)]
     app, scene = open_table(seats, opportunities={0: held})
-    slots = scene._opportunity_slots(0)
+    slots = opportunity_slots(scene.view, 0, scene._seat_rects[0])
     assert len(slots) == 8 and all(r.x >= OPP_LEFT for r in slots)
     assert slots[-1].right <= scene._seat_rects[0].width - 110 + 26
     hover(app, slots[0].move(scene._seat_rects[0].topleft).center)
     assert scene._own_hover() == "opps"
-    area = scene._holdings_rect("opps")
+    area = holdings_rect(scene.view, "opps", scene.viewer, scene._seat_rects)
     assert area.bottom <= 1080 and area.top >= 64
 
 
 # ---- nothing drawn over what a player reads ------------------------------------------------------
 
 def test_a_thinking_bots_dots_follow_the_heading_and_cover_no_card():
-    from game.games.ubike.scene import HAND
     seats = [Seat("Mei", PERSON, colour=0), Seat("Bartholomew Longname-Smith", BOT, "easy", 1)]
     app, scene = open_table(seats)
     app.settings.bot_pace = "normal"          # the bot seems to think a while
@@ -232,7 +234,7 @@ def test_a_thinking_bots_dots_follow_the_heading_and_cover_no_card():
     assert scene.ticking_rects() == [dots]
     assert HAND.contains(dots) and not dots.colliderect(title)
     assert dots.left > title.right and abs(dots.centery - title.centery) <= 1   # on its line
-    assert not any(dots.colliderect(scene.hand_card_rect(i, n)) for n in range(1, 8) for i in range(n))
+    assert not any(dots.colliderect(hand_card_rect(i, n)) for n in range(1, 8) for i in range(n))
     assert not any(dots.colliderect(b.rect) for b in scene.choices.buttons.values())
 
 
@@ -248,42 +250,39 @@ FOUR = [Seat("Mei", PERSON, colour=0), Seat("Jun", BOT, "easy", 1), Seat("Ana", 
 
 
 def test_cyclists_stand_beside_their_pin_clear_of_every_pin_and_each_other():
-    from game.games.ubike.scene import PIN_R, _rect_gap
     app, scene = open_table(FOUR)
     for pin, journeys in each_pin_holding_every_cyclist():
         arrange(scene.session.state, journeys=journeys)
         scene.refresh_view()
-        spots = scene.cyclist_spots()
+        spots = scene.map.cyclist_spots(scene.view["journeys"], scene.in_flight)
         assert sorted(spots) == [0, 1, 2, 3]
-        rects = [scene.badge_rect(spots[s]) for s in range(4)]
-        x, y, _props = scene.pins[pin]
+        rects = [badge_rect(spots[s]) for s in range(4)]
+        x, y, _props = scene.map.pins[pin]
         for rect in rects:
             assert pygame.Rect(0, 0, 720, 720).contains(rect), pin
-            assert all(_rect_gap(rect, (px, py)) > PIN_R + 2 for px, py, _p in scene.pins.values()), pin
-            assert _rect_gap(rect, (x, y)) < 70, pin                 # still beside its own pin
+            assert all(rect_gap(rect, (px, py)) > PIN_R + 2 for px, py, _p in scene.map.pins.values()), pin
+            assert rect_gap(rect, (x, y)) < 70, pin                 # still beside its own pin
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), pin
 
 
 def test_a_lone_cyclist_takes_the_free_spot_the_map_keeps_beside_its_pin():
-    from game.games.ubike.scene import PIN_R, _rect_gap
     app, scene = open_table(FOUR, journeys={0: [card(12)], 1: [card(1)], 2: [card(3)], 3: [card(15)]})
-    x, y, props = scene.pins[12]
+    x, y, props = scene.map.pins[12]
     spot = pygame.Rect(0, 0, 20, 16)            # the map's free box beside the pin (Tiled properties)
     spot.center = (round(x + props["label_dx"]), round(y + props["label_dy"]))
-    badge = scene.badge_rect(scene.cyclist_spots()[0])
-    assert badge.colliderect(spot) and _rect_gap(badge, (x, y)) > PIN_R + 2
+    badge = badge_rect(scene.map.cyclist_spots(scene.view["journeys"], scene.in_flight)[0])
+    assert badge.colliderect(spot) and rect_gap(badge, (x, y)) > PIN_R + 2
 
 
 def test_a_bike_marker_keeps_off_the_pins():
-    from game.games.ubike.scene import MARKER_R, PIN_R
     app, scene = open_table(FOUR)
-    pins = scene.pins
+    pins = scene.map.pins
     for a in range(1, 16):
         for b in range(1, 16):
             if a == b:
                 continue
             start, end = pins[a][:2], pins[b][:2]
-            mark = scene.marker_pos(start, end)
+            mark = scene.map.marker_pos(start, end)
             free = [t for t in (0.5, 0.4, 0.6, 0.3, 0.7)
                     if all(math.dist((start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t),
                                      p[:2]) > PIN_R + MARKER_R + 2 for p in pins.values())]
@@ -292,13 +291,12 @@ def test_a_bike_marker_keeps_off_the_pins():
 
 
 def test_a_bike_marker_keeps_off_a_cyclists_badge():
-    from game.games.ubike.scene import MARKER_R, _rect_gap
     app, scene = open_table(FOUR)
-    start, end = scene.pins[3][:2], scene.pins[15][:2]          # a long ride
+    start, end = scene.map.pins[3][:2], scene.map.pins[15][:2]          # a long ride
     middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-    badge = scene.badge_rect(middle)
-    assert _rect_gap(badge, scene.marker_pos(start, end)) == 0          # alone, it sits there
-    assert _rect_gap(badge, scene.marker_pos(start, end, [badge])) > MARKER_R
+    badge = badge_rect(middle)
+    assert rect_gap(badge, scene.map.marker_pos(start, end)) == 0          # alone, it sits there
+    assert rect_gap(badge, scene.map.marker_pos(start, end, [badge])) > MARKER_R
 
 
 def test_the_last_searchs_small_cards_draw_bike_cards_too():

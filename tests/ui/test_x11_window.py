@@ -244,14 +244,14 @@ def state_of_latest(home: Path, first: Path):
 def ann_moves(screen: Screen, home: Path, save: Path) -> None:
     """Seat 0 plays UBike until the turn passes to seat 1 (a Schedule: a row, then End)."""
     from game.games.ubike.rules import PLACE, TURN
-    from game.games.ubike.scene import HAND, UBikeScene
+    from game.games.ubike.layout import HAND, row_rect
     for _ in range(6):
         state = state_of_latest(home, save)
         if state is None or state.current_player != 0:
             return
         if state.phase == TURN:
             row = next(i for i, r in enumerate(state.rows) if r)
-            screen.click(UBikeScene.row_rect(None, row).center)
+            screen.click(row_rect(row).center)
         elif state.phase == PLACE:
             screen.click((HAND.x + 20 + 90, HAND.bottom - 72 + 28))   # End Schedule
         time.sleep(0.6)
@@ -325,7 +325,7 @@ def state_of(home: Path):
 
 def test_play_ubike_in_a_real_window(tmp_path):
     _require_tools()
-    from game.games.ubike.scene import DECK_RECT, HAND, UBikeScene
+    from game.games.ubike.layout import DECK_RECT, HAND, row_rect
     from game.games.ubike.rules import PLACE, TURN
     from game.scenes.menu import menu_games, tile_rects
 
@@ -348,7 +348,6 @@ def test_play_ubike_in_a_real_window(tmp_path):
         assert data.get("game") == "ubike", "the game did not start"
         assert [s["kind"] for s in data["seats"]] == ["person", "bot"]
 
-        scene_rows = UBikeScene.row_rect
         turns = 0
         moves_before = 0
         for _ in range(40):
@@ -364,12 +363,12 @@ def test_play_ubike_in_a_real_window(tmp_path):
                     screen.click(DECK_RECT.center)     # Search, by clicking the deck
                 else:
                     row = next(i for i, r in enumerate(state.rows) if r)
-                    screen.click(scene_rows(None, row).center)   # Schedule: take a row
+                    screen.click(row_rect(row).center)   # Schedule: take a row
             elif state.phase == PLACE:
                 screen.click((HAND.x + 20 + 90, HAND.bottom - 72 + 28))   # End Schedule
             else:
                 row = next(i for i, r in enumerate(state.rows) if r)
-                screen.click(scene_rows(None, row).center)   # the last player's discard
+                screen.click(row_rect(row).center)   # the last player's discard
             deadline = time.time() + 10
             while len(autosave(home)["actions"]) == moves_before and time.time() < deadline:
                 time.sleep(0.2)

@@ -6,6 +6,11 @@ The scene reads only its context. An answer is chosen by a click on a hexagon or
 (or typed, "267-A"), shown on the map and in the answer bar, and counts only once confirmed.
 After every answer the true place is shown on the map with the card's answer and its words,
 long enough to read (bots wait; a click skips), then the dice tumble for the next Ubi.
+
+This module ties the table together: the tabs, the answer bar and its buttons, targets, clicks,
+keys and the animations; what it draws lives beside it: `sheets` (the sheets' pictures, the
+zoom and the sums between a sheet and the canvas), `marks` (the reticle and the answers over
+the map), `card` (the dice and the Ubi), `seats` (the pyramids), `scene_art` and `layout`.
 """
 from __future__ import annotations
 
@@ -16,50 +21,27 @@ from collections.abc import Hashable
 import pygame
 import pygame_gui
 
-from game import assets
-from game.core.board import load_board
 from game.core.protocol import Action
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel
 from game.ui import theme
 from game.ui.anim import Motion
-from game.ui.render import for_blits
 
 from . import grid as G
 from . import scene_art as art
+from .card import render_card
+from .layout import AREA, BAR, DIE, TAB_H, TABS, TABS_Y
+from .marks import (Reticle, banner_rect, chosen_label_rect, draw_chosen, draw_reveal, lens_rects,
+                    reveal_rects)
 from .rules import (ANSWER, EYE, HEX, OVER, PRECISION, TRI, ZONE, ZONE_NAMES, ZONES, Answer,
                     ChoosePrecision, ChooseZone, RedHerring)
+from .seats import draw_seat_summary, pyramid_spot
+from .sheets import Sheets, bbox
 
-TABS_Y = 74
-TAB_H = 44
-AREA = pygame.Rect(10, 126, 1370, 850)      # where a sheet is drawn
-BAR = pygame.Rect(10, 984, 1370, 88)        # the answer bar under it
-TABS = (("W", "World"), ("N", "North America"), ("E", "Europe"), ("L", "Legend"))
-BANNER_W = 760
-#: Caesar's Ghost's mark on a posed Ubi (UBI-15), in a dark red that reads on the card's paper
-GHOST_WARNING = "Caesar's Ghost speaks on this Ubi. Beware: a wrong answer gives back your last facet."
-GHOST_INK = (150, 28, 24)   # the verdict over the map
-LEGEND_SPLIT = 775                          # LEGEND above, GHOSTS below, side by side on screen
-LENS_R = 150                                # the loupe's radius on the canvas
-LENS_HEX = 200                              # a hexagon's width inside the loupe
-DIE = 52
 REVEAL_HOLD = 3.6                           # the true place stays shown this long
 TUMBLE = 0.8
 FACET_FLIGHT = 1.1                          # a facet won rises to its team's pyramids
-PLACE_COLOUR = (214, 40, 40)
-RIGHT_COLOUR = (46, 160, 67)
-
-HELP = ("Point at the map: the Rubicon Reticle magnifies the hexagon under the mouse, with its "
-        "number and its six triangles A R C H S E (A to the north). Click a hexagon (hexagonal "
-        "precision) or a triangle (triangular precision), then Confirm; or type the answer below, "
-        "267 or 267-A. The wheel (or + and -) zooms the map so that its numbers read, the arrow keys "
-        "move it, 0 shows it whole. The tabs show the expert areas (answered on by the seats that "
-        "play them) and the legend with its ghost lines.")
-
-
-def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
-    return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
 
 class UbiScene(GameScene):
@@ -74,8 +56,11 @@ class UbiScene(GameScene):
         self.revealing: dict[str, Any] | None = None   # the last answer, while it is shown
         self._reveal_tab: str | None = None            # the tab to go back to after it
         self._tumbling: tuple[str, ...] | None = None  # the dice being rolled: ("roll", z, p) / ("cap", z)
-        self._lens: tuple[Hashable, pygame.Surface] | None = None   # the last loupe made, by its key
-        self._load_pictures()
+        # the 3,720 x 2,860 picture stays as the file gives it: the sheets are only scaled
+        # from it, and its converted copy would hold 42 MB more (and both at once, 70 MB)
+        self.sheets = Sheets.load(lambda board: self.board_picture(board, "ubi.tmx", convert=False),
+                                  self.plain_board)
+        self.reticle = Reticle()
         self.tab_panel = ChoicePanel(self)
         self.choices = ChoicePanel(self)
         self.entry = pygame_gui.elements.UITextEntryLine(
@@ -90,54 +75,6 @@ class UbiScene(GameScene):
         self.overlay = KeyedOverlay(self._overlay_key, self._overlay_rects)
         self._sync_buttons()
 
-    def _load_pictures(self) -> None:
-        """Each sheet's picture scaled to fit once, and the hexagon sheets at full scale for the
-        loupe; a damaged map is told and the game goes on over plain paper."""
-        self.fits: dict[str, tuple[float, pygame.Rect]] = {}
-        for key in ("W", "N", "E"):
-            x, y, w, h = G.SHEETS[key].pixel_rect
-            k = min(AREA.width / w, AREA.height / h)
-            rect = pygame.Rect(0, 0, round(w * k), round(h * k))
-            rect.midtop = (AREA.centerx, AREA.y)
-            self.fits[key] = (k, rect)
-        #: each sheet's place on the table unzoomed (fits[] follows the zoom: every map-to-canvas
-        #: sum goes through it); zoom[] is (level, the zoomed picture's corner on the canvas)
-        self.base = {key: (k, pygame.Rect(rect)) for key, (k, rect) in self.fits.items()}
-        self.zoom: dict[str, tuple[float, tuple[float, float]]] = {}
-        lx, ly, lw, lh = G.LEGEND_RECT
-        self.legend_k = min((AREA.width - 24) / (2 * lw), AREA.height / LEGEND_SPLIT)
-        self.pictures: dict[str, pygame.Surface] = {}
-        self.full: dict[str, pygame.Surface] = {}
-        self.composed: dict[str, pygame.Surface] = {}   # each tab's whole picture, made on first show
-        for size in (theme.SIZE_LARGE, theme.SIZE_TITLE):   # the card's type, loaded before the first reveal
-            theme.font(size, True)
-            theme.font(size)
-        try:
-            board = load_board(assets.path("maps", "ubi.tmx"))
-            # the 3,720 x 2,860 picture stays as the file gives it: the sheets are only scaled
-            # from it, and its converted copy would hold 42 MB more (and both at once, 70 MB)
-            image = self.board_picture(board, "ubi.tmx", convert=False)
-            if image.get_size() != G.BOARD_SIZE:
-                raise ValueError(f"the picture is {image.get_size()}, not {G.BOARD_SIZE}")
-            for key in ("W", "N", "E"):
-                k, rect = self.fits[key]
-                part = image.subsurface(G.SHEETS[key].pixel_rect)
-                self.full[key] = part   # a view into the picture: no second copy in memory
-                self.pictures[key] = for_blits(pygame.transform.smoothscale(part, rect.size))
-            for i, (top, bottom) in enumerate(((0, LEGEND_SPLIT), (LEGEND_SPLIT, lh))):
-                part = image.subsurface((lx, ly + top, lw, bottom - top))
-                size = (round(lw * self.legend_k), round((bottom - top) * self.legend_k))
-                self.pictures[f"L{i}"] = for_blits(pygame.transform.smoothscale(part, size))
-            del image
-        except Exception as exc:   # a broken map must not stop the game
-            for key in ("W", "N", "E"):
-                self.pictures[key] = self.plain_board(exc, self.fits[key][1].size)
-            self.full = {}
-        self._lens_mask = pygame.Surface((2 * LENS_R, 2 * LENS_R), pygame.SRCALPHA)
-        pygame.draw.circle(self._lens_mask, (255, 255, 255, 255), (LENS_R, LENS_R), LENS_R)
-        if pygame.display.get_surface() is not None:
-            self._lens_mask = self._lens_mask.convert_alpha()
-
     # ---- reading the view ---------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -146,9 +83,6 @@ class UbiScene(GameScene):
     def answering(self) -> bool:
         """The viewer is to answer a Ubi now."""
         return self.is_my_turn() and self.phase == ANSWER
-
-    def zone_colour(self, zone: str | None) -> tuple[int, int, int]:
-        return art.ZONE_COLOURS.get(zone or "", (160, 160, 160))
 
     def answer_sheet_of(self, record: dict[str, Any]) -> str:
         """The sheet a given answer's place is shown on: the expert area for a seat that plays
@@ -165,182 +99,47 @@ class UbiScene(GameScene):
             return
         self._sync_buttons()
 
-    # ---- geometry: the board picture <-> the canvas ---------------------------------------------
-    def to_canvas(self, key: str, px: float, py: float) -> tuple[float, float]:
-        """A board-picture pixel of sheet `key` on the canvas."""
-        k, rect = self.fits[key]
-        ox, oy = G.SHEETS[key].pixel_rect[:2]
-        return rect.x + (px - ox) * k, rect.y + (py - oy) * k
-
-    def from_canvas(self, key: str, pos: tuple[float, float]) -> tuple[float, float]:
-        k, rect = self.fits[key]
-        ox, oy = G.SHEETS[key].pixel_rect[:2]
-        return ox + (pos[0] - rect.x) / k, oy + (pos[1] - rect.y) / k
-
+    # ---- the sheet shown, and its zoom --------------------------------------------------------------
     def cell_at(self, pos: tuple[float, float], key: str | None = None) -> tuple[str, int, str] | None:
         """(sheet, hexagon, triangle) under a canvas point on the shown sheet."""
-        key = key or self.tab
-        if key not in self.fits or not self.base[key][1].collidepoint(pos):
-            return None
-        found = G.SHEETS[key].locate_pixel(*self.from_canvas(key, pos))
-        return None if found is None else (key, found[0], found[1])
-
-    def hexagon_points(self, key: str, number: int) -> list[tuple[float, float]]:
-        return [self.to_canvas(key, x, y) for x, y in G.SHEETS[key].hexagon_pixels(number)]
-
-    def triangle_points(self, key: str, number: int, letter: str) -> list[tuple[float, float]]:
-        return [self.to_canvas(key, x, y) for x, y in G.SHEETS[key].triangle_pixels(number, letter)]
-
-    def cell_centre(self, key: str, number: int, letter: str | None = None) -> tuple[int, int]:
-        """Where a hexagon (or one of its triangles) is on the canvas, e.g. for a test's click."""
-        points = self.triangle_points(key, number, letter) if letter else self.hexagon_points(key, number)
-        x, y = _centroid(points)
-        return round(x), round(y)
-
-    def place_point(self, key: str, lat: float, lon: float) -> tuple[int, int] | None:
-        sheet = G.SHEETS[key]
-        if not sheet.covers(lat, lon):
-            return None
-        x, y = self.to_canvas(key, *sheet.lonlat_pixel(lat, lon))
-        if not self.base[key][1].collidepoint(x, y):
-            return None   # zoomed away from it
-        return round(x), round(y)
-
-    # ---- zoom: the sheet magnified, so its numbers read without the reticle ------------------------
-    ZOOMS = (1.0, 1.5, 2.0, 3.0, 4.0)
+        return self.sheets.cell_at(pos, key or self.tab)
 
     def zoom_level(self, key: str | None = None) -> float:
-        return self.zoom.get(key or self.tab, (1.0, (0.0, 0.0)))[0]
+        return self.sheets.zoom_level(key or self.tab)
 
     def set_zoom(self, level: float, at: tuple[float, float] | None = None, key: str | None = None) -> None:
         """Zoom sheet `key` (the shown one) to `level`, keeping the point of the sheet under `at`
         (the pointer; else the middle of what is shown) where it is."""
-        key = key or self.tab
-        if key not in self.base:
-            return
-        k0, base = self.base[key]
-        level = min(max(level, self.ZOOMS[0]), self.ZOOMS[-1])
-        at = at if at is not None and base.collidepoint(at) else base.center
-        px, py = self.from_canvas(key, at)          # the picture point that stays put
-        ox, oy = G.SHEETS[key].pixel_rect[:2]
-        k = k0 * level
-        left = at[0] - (px - ox) * k
-        top = at[1] - (py - oy) * k
-        self._place_zoom(key, level, (left, top))
+        if self.sheets.set_zoom(key or self.tab, level, at):
+            self._zoomed()
 
     def pan(self, dx: float, dy: float, key: str | None = None) -> None:
         """Move the zoomed sheet by (dx, dy) canvas pixels."""
-        key = key or self.tab
-        level, (left, top) = self.zoom.get(key, (1.0, (0.0, 0.0)))
-        if level > 1.0:
-            self._place_zoom(key, level, (left + dx, top + dy))
-
-    def _place_zoom(self, key: str, level: float, corner: tuple[float, float]) -> None:
-        k0, base = self.base[key]
-        if level <= 1.0:
-            self.zoom.pop(key, None)
-            self.fits[key] = (k0, pygame.Rect(base))
-        else:
-            w, h = base.width * level, base.height * level
-            left = min(max(corner[0], base.right - w), base.x)   # the sheet always covers its place
-            top = min(max(corner[1], base.bottom - h), base.y)
-            self.zoom[key] = (level, (left, top))
-            self.fits[key] = (k0 * level, pygame.Rect(round(left), round(top), round(w), round(h)))
-        self._lens = None
-        self.rehover()
+        if self.sheets.pan(key or self.tab, dx, dy):
+            self._zoomed()
 
     def zoom_step(self, steps: int, at: tuple[float, float] | None = None) -> None:
         """One level in (steps > 0) or out, around `at`."""
-        levels = self.ZOOMS
-        now = self.zoom_level()
-        index = min(range(len(levels)), key=lambda i: abs(levels[i] - now))
-        self.set_zoom(levels[min(max(index + steps, 0), len(levels) - 1)], at)
+        if self.sheets.zoom_step(self.tab, steps, at):
+            self._zoomed()
 
-    def _zoomed_picture(self, key: str) -> pygame.Surface | None:
-        """What the zoomed sheet shows in its place (None unzoomed), scaled from the full picture."""
-        if key not in self.zoom or key not in self.full:
-            return None
-        _k0, base = self.base[key]
-        source = self.full[key]
-        ox, oy = G.SHEETS[key].pixel_rect[:2]
-        x0, y0 = self.from_canvas(key, base.topleft)
-        x1, y1 = self.from_canvas(key, base.bottomright)
-        part = pygame.Rect(math.floor(x0 - ox), math.floor(y0 - oy), math.ceil(x1 - x0) + 1, math.ceil(y1 - y0) + 1)
-        part = part.clip(source.get_rect())
-        if part.width <= 0 or part.height <= 0:
-            return None
-        k = self.fits[key][0]
-        image = pygame.transform.smoothscale(source.subsurface(part), (round(part.width * k), round(part.height * k)))
-        out = pygame.Surface(base.size)
-        out.fill(theme.PAPER_DARK)
-        left, top = self.to_canvas(key, part.x + ox, part.y + oy)
-        out.blit(image, (round(left - base.x), round(top - base.y)))
-        return for_blits(out)
-
-    @staticmethod
-    def _bbox(points: list[tuple[float, float]], pad: int = 6) -> pygame.Rect:
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        return pygame.Rect(math.floor(min(xs)) - pad, math.floor(min(ys)) - pad,
-                           math.ceil(max(xs) - min(xs)) + 2 * pad + 1, math.ceil(max(ys) - min(ys)) + 2 * pad + 1)
+    def _zoomed(self) -> None:
+        self.reticle.forget()
+        self.rehover()
 
     # ---- the map layer --------------------------------------------------------------------------
     def _map_signature(self) -> Hashable:
-        return (self.tab, self.map_problem, ("sheet", self.tab) in self.glowing, self.zoom.get(self.tab))
+        return (self.tab, self.map_problem, ("sheet", self.tab) in self.glowing, self.sheets.zoom.get(self.tab))
 
     def _render_map(self, surface: pygame.Surface) -> None:
-        if self.tab not in self.composed:
-            self.composed[self.tab] = self._compose(self.tab)
-        surface.blit(self.composed[self.tab], (0, 0))
-        zoomed = self._zoomed_picture(self.tab)
+        sheets = self.sheets
+        surface.blit(sheets.tab_picture(self.tab, self.map_problem), (0, 0))
+        zoomed = sheets.zoomed_picture(self.tab)
         if zoomed is not None:
-            surface.blit(zoomed, self.base[self.tab][1].move(-AREA.x, -AREA.y))
+            surface.blit(zoomed, sheets.base[self.tab][1].move(-AREA.x, -AREA.y))
         if ("sheet", self.tab) in self.glowing:   # answer anywhere on it
-            theme.glow_outline(surface, self.base[self.tab][1].move(-AREA.x, -AREA.y).inflate(-4, -4),
+            theme.glow_outline(surface, sheets.base[self.tab][1].move(-AREA.x, -AREA.y).inflate(-4, -4),
                                radius=6, width=3)
-
-    def _compose(self, tab: str) -> pygame.Surface:
-        """A tab's whole picture, made once: the sheet (and under the world, the help)."""
-        surface = pygame.Surface(AREA.size)
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert()
-        surface.fill(theme.BG)
-        if tab == "L":
-            pictures = [self.pictures.get("L0"), self.pictures.get("L1")]
-            if pictures[0] is None or pictures[1] is None:
-                theme.draw_paragraph(surface, "The legend could not be drawn. " + self.map_problem,
-                                     pygame.Rect(20, 20, AREA.width - 40, 80), theme.SIZE_BODY, theme.TEXT)
-                return surface
-            total = sum(p.get_width() for p in pictures) + 24
-            x = (AREA.width - total) // 2
-            for picture in pictures:
-                surface.blit(picture, (x, 0))
-                x += picture.get_width() + 24
-            return surface
-        k, rect = self.fits[tab]
-        surface.blit(self.pictures[tab], rect.move(-AREA.x, -AREA.y))
-        if tab == "W":
-            self._render_help(surface, pygame.Rect(0, rect.height + 12, AREA.width, AREA.height - rect.height - 12))
-        return surface
-
-    def _render_help(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Under the world map: how the reticle and an answer work, with the lettered hexagon."""
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        centre = (rect.x + 110, rect.centery)
-        radius = min(86, rect.height // 2 - 18)
-        corners = [(centre[0] + radius * math.cos(math.radians(a)), centre[1] - radius * math.sin(math.radians(a)))
-                   for a in range(0, 360, 60)]
-        pygame.draw.polygon(surface, theme.PAPER, corners)
-        for c in corners:
-            pygame.draw.line(surface, theme.INK, centre, c, 2)
-        pygame.draw.polygon(surface, theme.INK, corners, 3)
-        for letter, (a0, a1) in G.SECTORS.items():
-            mid = math.radians((a0 + a1) / 2)
-            at = (centre[0] + radius * 0.58 * math.cos(mid), centre[1] - radius * 0.58 * math.sin(mid))
-            theme.draw_text(surface, letter, at, theme.SIZE_BODY, theme.INK, bold=True, anchor="center")
-        theme.draw_text(surface, "north", (centre[0], centre[1] - radius - 4), theme.SIZE_SMALL, theme.TEXT_DIM,
-                        anchor="midbottom")
-        text = pygame.Rect(rect.x + 230, rect.y + 18, rect.width - 250, rect.height - 36)
-        theme.draw_paragraph(surface, HELP, text, theme.SIZE_BODY, theme.TEXT)
 
     # ---- the hint beside the tabs ----------------------------------------------------------------
     def _hint_signature(self) -> Hashable:
@@ -466,118 +265,8 @@ class UbiScene(GameScene):
                 v["final"], v["zone"], v["precision"])
 
     def _render_card(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        rect = surface.get_rect()
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        v = self.view
-        theme.draw_text(surface, f"Round {v['round_no']}", (rect.width - 16, 14), theme.SIZE_SMALL, theme.TEXT_DIM,
-                        anchor="topright")
-        if self.revealing is not None:
-            self._render_reveal(surface, rect, self.revealing)
-            return
-        seat = v["turn_seat"]
-        if v["phase"] == OVER:
-            theme.draw_text(surface, "The game is over", (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True)
-            if v["last"]:
-                self._render_reveal(surface, rect, v["last"], top=46)
-            return
-        who = "Your" if self.is_my_turn() else f"{self.name(seat)}'s"
-        final = v["final"] or (v["capstone_zone"] is not None and v["phase"] == ANSWER and v["final"])
-        title = f"{who} winning Ubi" if final else f"{who} Ubi"
-        theme.draw_text(surface, title, (16, 12), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=rect.width - 140)
         dice = self.dice_rect().move(-self.side_reserved_rect().x, -self.side_reserved_rect().y)
-        if self._tumbling is None:
-            if final:
-                surface.blit(art.capstone_face(v["zone"], DIE), dice.topleft)
-            elif v["rolled_zone"] is not None:
-                surface.blit(art.zone_face(v["rolled_zone"], DIE), dice.topleft)
-                surface.blit(art.precision_face(v["rolled_precision"], DIE), (dice.x + DIE + 10, dice.y))
-        one_die = final or (self._tumbling is not None and self._tumbling[0] == "cap")
-        x = (dice.x + DIE + 16) if one_die else dice.right + 16
-        zone, precision = v["zone"], v["precision"]
-        if self._tumbling is not None:
-            line1, line2 = "Rolling the Rubi Cubis…" if self._tumbling[0] == "roll" else "Throwing the Rubi Ubi…", ""
-        elif v["phase"] == ZONE:
-            line1, line2 = "The zone die: an Ubi eye", "the zone is chosen next"
-        elif v["phase"] == PRECISION:
-            line1 = f"{ZONE_NAMES[zone]} zone" if zone else ""
-            line2 = "The precision die: an Ubi eye"
-        else:
-            line1 = f"{ZONE_NAMES[zone]} zone" if zone else ""
-            line2 = "triangular precision" if precision == TRI else "hexagonal precision" if precision else ""
-            if final:
-                line2 = "triangle, or a red herring: wins"
-        colour = self.zone_colour(zone) if zone and self._tumbling is None else theme.TEXT   # no hint before it lands
-        theme.draw_text(surface, line1, (x, dice.y + 2), theme.SIZE_BODY, colour,
-                        bold=True, max_width=rect.width - x - 12)
-        theme.draw_text(surface, line2, (x, dice.y + 30), theme.SIZE_SMALL, theme.TEXT, max_width=rect.width - x - 12)
-        card = pygame.Rect(12, dice.bottom + 12, rect.width - 24, rect.height - dice.bottom - 24)
-        posed = v["posed"] if v["phase"] == ANSWER and self._tumbling is None else None
-        self._paper(surface, card, posed["zone"] if posed else None)
-        inner = card.inflate(-32, -30).move(0, 6)
-        if posed:
-            used = theme.draw_paragraph(surface, posed["text"], inner, theme.SIZE_LARGE, theme.INK, bold=True)
-            if posed.get("ghost"):   # the card's mark, seen before the answer (UBI-15)
-                ghost = pygame.Rect(inner.x, inner.y + used + 10, inner.width, inner.height - used - 40)
-                used += 10 + theme.draw_paragraph(surface, GHOST_WARNING, ghost, theme.SIZE_SMALL, GHOST_INK, bold=True)
-            sheets = v["sheets"]
-            note = ("A place inside an expert area: answer on its tab." if len(sheets) > 1
-                    else "Answer on the world map.")
-            if inner.height - used > 40:
-                theme.draw_paragraph(surface, note, pygame.Rect(inner.x, inner.bottom - 24, inner.width, 26),
-                                     theme.SIZE_SMALL, (90, 84, 74))
-        elif v["last"] and self._tumbling is None:
-            self._render_last_line(surface, inner, v["last"])
-        else:
-            theme.draw_paragraph(surface, "The Ubi comes from the next card of the box in turn.", inner,
-                                 theme.SIZE_BODY, (90, 84, 74))
-
-    def _paper(self, surface: pygame.Surface, card: pygame.Rect, zone: str | None) -> None:
-        pygame.draw.rect(surface, (12, 14, 16), card.move(0, 4), border_radius=10)
-        pygame.draw.rect(surface, theme.PAPER, card, border_radius=10)
-        band = pygame.Rect(card.x, card.y, card.width, 12)
-        pygame.draw.rect(surface, self.zone_colour(zone) if zone else theme.PAPER_DARK, band,
-                         border_top_left_radius=10, border_top_right_radius=10)
-
-    def _render_last_line(self, surface: pygame.Surface, inner: pygame.Rect, last: dict[str, Any]) -> None:
-        verdict = "right" if last["right"] else "wrong"
-        text = f"Last: {self.name(last['seat'])} answered {last['given']}, {verdict}. {last['explanation']}"
-        theme.draw_paragraph(surface, text, inner, theme.SIZE_SMALL, (70, 64, 56))
-
-    def _render_reveal(self, surface: pygame.Surface, rect: pygame.Rect, last: dict[str, Any], top: int = 12) -> None:
-        """The answer just given: right or wrong, the card's answer and its words."""
-        right = last["right"]
-        if last["red_herring"]:
-            verdict = "Right: a red herring!" if right else "Wrong: a red herring"
-        else:
-            verdict = "Right!" if right else "Wrong"
-        if top == 12:   # who answered what, in the words that fit (a long name or answer: shorter)
-            name, given = self.name(last["seat"]), last["given"]
-            room = rect.width - 140
-            for line in (f"{name} answered {given}", f"{name}: {given}", given):
-                if theme.font(theme.SIZE_BODY, True).size(line)[0] <= room:
-                    break
-            theme.draw_text(surface, line, (16, top), theme.SIZE_BODY, theme.TEXT, bold=True, max_width=room)
-        y = top + 34
-        theme.draw_text(surface, verdict, (16, y), theme.SIZE_TITLE, theme.GOOD if right else theme.WARNING, bold=True,
-                        max_width=rect.width - 32)
-        card = pygame.Rect(12, y + 56, rect.width - 24, rect.height - y - 68)
-        self._paper(surface, card, last["zone"])
-        inner = card.inflate(-28, -26).move(0, 6)
-        lines = []
-        if not last["red_herring"]:
-            lines.append(f"Answer: {last['answer']}")
-        used = 0
-        for line in lines:   # every answer the card takes (expert areas make it long): up to 3 lines
-            line_h = theme.font(theme.SIZE_BODY, True).get_linesize() + 4
-            fitted = theme.draw_fitted(surface, line, pygame.Rect(inner.x, inner.y + used, inner.width, 3 * line_h),
-                                       theme.SIZE_BODY, theme.SIZE_SMALL, theme.INK, bold=True)
-            used += fitted.height + 6
-        words = last["explanation"]
-        if last.get("ghost"):
-            words += " Caesar's Ghost speaks on this Ubi: a wrong answer gives back the facet won last."
-        theme.draw_fitted(surface, words, pygame.Rect(inner.x, inner.y + used, inner.width, inner.height - used),
-                          theme.SIZE_BODY, theme.SIZE_SMALL, theme.INK)
+        render_card(surface, self.view, dice, self.revealing, self._tumbling, self.is_my_turn(), self.name)
 
     # ---- seats: each Rubi as a pyramid --------------------------------------------------------------
     def seat_signature(self, seat: int) -> Hashable:
@@ -586,60 +275,15 @@ class UbiScene(GameScene):
         return (tuple(v["facets"][team]), team, v["num_teams"], v["expert_seats"][seat], v["winner_team"],
                 v["turn_seat"] == seat)
 
-    @staticmethod
-    def _pyramid_spot(rect: pygame.Rect) -> pygame.Rect:
-        """Where a seat panel of `rect` shows its team's pyramid."""
-        h = min(64, rect.height - 16)
-        spot = pygame.Rect(0, 0, round(h * 1.35), h)
-        spot.midright = (rect.right - 16, rect.centery)
-        return spot
-
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        v = self.view
-        team = v["team_of"][seat]
-        facets = tuple(v["facets"][team])
-        won = v["winner_team"] == team
-        spot = self._pyramid_spot(rect)
-        w, h = spot.size
-        picture = art.pyramid(facets, won, w, h)
-        surface.blit(picture, picture.get_rect(midright=spot.midright))
-        notes = []
-        if v["num_teams"] < len(v["team_of"]):
-            mates = [self.name(s) for s, t in enumerate(v["team_of"]) if t == team and s != seat]
-            notes.append(f"Team {team + 1}" + (f" with {', '.join(mates)}" if mates else ""))
-        if v["expert_seats"][seat]:
-            notes.append("expert areas")
-        y = min(rect.bottom - 16, 60 if rect.height >= 90 else 54)
-        x = 56
-        if facets or won:
-            # each facet won: its colour and its letters, in the order won
-            # (beside the pyramid, not into it: when the names do not all fit, the colours alone,
-            # which the pyramid repeats)
-            shown = facets + (("Rubi Ubi",) if won else ())
-            limit = spot.x - 12
-            named = sum(20 + theme.font(theme.SIZE_SMALL, True).size(z)[0] + 10 for z in shown) + x <= limit
-            for zone in shown:
-                colour = art.ZONE_COLOURS.get(zone, art.CAPSTONE_GOLD)
-                pygame.draw.rect(surface, (16, 16, 18), (x, y - 8, 16, 16), border_radius=3)
-                pygame.draw.rect(surface, colour, (x + 2, y - 6, 12, 12), border_radius=2)
-                if named:
-                    r = theme.draw_text(surface, zone, (x + 20, y), theme.SIZE_SMALL, theme.TEXT, bold=True,
-                                        anchor="midleft")
-                    x = r.right + 10
-                else:
-                    x += 22
-        else:
-            notes.insert(0, "no facets yet")
-        if notes:
-            theme.draw_text(surface, " · ".join(notes), (x, y), theme.SIZE_SMALL, theme.TEXT_DIM, anchor="midleft",
-                            max_width=rect.width - x - w - 36)
+        draw_seat_summary(surface, rect, self.view, seat, self.name)
 
     # ---- the overlay: the reticle, the chosen answer, the answer shown -----------------------------------
     def _mouse(self) -> tuple[int, int] | None:
         pos = self.app.mouse_pos
-        if pos[0] < 0 or not AREA.collidepoint(pos) or self.tab not in self.fits:
+        if pos[0] < 0 or not AREA.collidepoint(pos) or self.tab not in self.sheets.fits:
             return None
-        if not self.base[self.tab][1].collidepoint(pos) or self.cell_at(pos) is None:
+        if not self.sheets.base[self.tab][1].collidepoint(pos) or self.cell_at(pos) is None:
             return None
         return (int(pos[0]), int(pos[1]))
 
@@ -654,232 +298,34 @@ class UbiScene(GameScene):
         tab, mouse, _cell, chosen, reveal, _precision, _phase = key  # type: ignore[misc]
         rects = []
         if mouse is not None:
-            at = self._lens_centre(mouse)
-            rects.append(pygame.Rect(at[0] - LENS_R - 6, at[1] - LENS_R - 6, 2 * LENS_R + 12, 2 * LENS_R + 40))
-            rects.append(pygame.Rect(mouse[0] - 8, mouse[1] - 8, 16, 16))
+            rects += lens_rects(mouse)
         if chosen is not None and chosen[0] == tab:
-            rects.append(self._bbox(self.hexagon_points(chosen[0], chosen[1]), 10))
-            rects.append(self._chosen_label_rect(chosen))
+            rects.append(bbox(self.sheets.hexagon_points(chosen[0], chosen[1]), 10))
+            rects.append(chosen_label_rect(self.sheets, chosen))
         if reveal is not None and reveal[1] == tab:
-            rects += self._reveal_rects(self.revealing, tab)
+            rects += reveal_rects(self.sheets, self.revealing, tab)
         return rects
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return self.overlay.dirty()
 
-    def _chosen_label_rect(self, chosen: tuple[str, int, str | None]) -> pygame.Rect:
-        points = self.hexagon_points(chosen[0], chosen[1])
-        box = self._bbox(points, 0)
-        label = theme.text(G.SHEETS[chosen[0]].label(chosen[1], chosen[2]), theme.SIZE_BODY, tuple(theme.INK), True)
-        pill = label.get_rect(midbottom=(box.centerx, box.y - 4)).inflate(16, 6)
-        if pill.y < AREA.y:
-            pill.midtop = (box.centerx, box.bottom + 4)
-        return pill.inflate(4, 4)
-
-    def _reveal_cells(self, last: dict[str, Any], key: str) -> list[tuple[int, str]]:
-        if key == "W":
-            return [tuple(p) for p in last["world"]]
-        if last.get("expert") and last["expert"][0] == key:
-            return [tuple(p) for p in last["expert"][1]]
-        return []
-
-    def _reveal_rects(self, last: dict[str, Any], key: str) -> list[pygame.Rect]:
-        rects = [self._bbox(self.hexagon_points(key, n), 8) for n in {n for n, _ in self._reveal_cells(last, key)}]
-        if last.get("given_sheet") == key and last.get("given_number"):
-            rects.append(self._bbox(self.hexagon_points(key, last["given_number"]), 8))
-        if not last["red_herring"]:
-            point = self.place_point(key, last["lat"], last["lon"])
-            if point:
-                rects.append(pygame.Rect(point[0] - 20, point[1] - 50, 40, 70))
-                rects.append(self._place_label_rect(last, point))
-        rects.append(self._banner_rect(last, key).inflate(6, 14))   # with its shadow, 5 px below
-        return rects
-
-    def _place_label_rect(self, last: dict[str, Any], point: tuple[int, int]) -> pygame.Rect:
-        label = theme.text(last["place"], theme.SIZE_BODY, tuple(theme.INK), True)
-        pill = label.get_rect(midleft=(point[0] + 18, point[1] - 18)).inflate(18, 8)
-        if pill.right > AREA.right - 4:
-            pill.midright = (point[0] - 18, point[1] - 18)
-        return pill
-
-    def _banner_rect(self, last: dict[str, Any], key: str) -> pygame.Rect:
-        """The verdict over the map, on the side away from the place."""
-        lines = len(self._banner_sub(last).lines)
-        area = pygame.Rect(0, 0, BANNER_W, 64 + lines * theme.font(theme.SIZE_BODY).get_linesize())
-        point = None if last["red_herring"] else self.place_point(key, last["lat"], last["lon"])
-        map_rect = self.base[key][1]
-        if point is not None and point[1] > map_rect.centery:
-            area.midtop = (map_rect.centerx, map_rect.y + 14)
-        else:
-            area.midbottom = (map_rect.centerx, map_rect.bottom - 14)
-        return area
-
     def draw_overlay(self, canvas: pygame.Surface) -> None:
         tab = self.tab
-        if tab not in self.fits:
+        if tab not in self.sheets.fits:
             return
         clip = canvas.get_clip()
-        canvas.set_clip(clip.clip(self.base[tab][1]))   # a zoomed sheet's marks stay on the sheet
+        canvas.set_clip(clip.clip(self.sheets.base[tab][1]))   # a zoomed sheet's marks stay on the sheet
         if self.revealing is not None and self.answer_sheet_of(self.revealing) == tab:
-            self._draw_reveal(canvas, self.revealing, tab)
+            draw_reveal(canvas, self.sheets, self.revealing, tab, self.name)
         if self.chosen is not None and self.chosen[0] == tab:
-            self._draw_chosen(canvas, self.chosen)
+            draw_chosen(canvas, self.sheets, self.chosen)
         canvas.set_clip(clip)
         mouse = self._mouse()
         if mouse is not None:
-            self._draw_lens(canvas, mouse)
-
-    def _draw_chosen(self, canvas: pygame.Surface, chosen: tuple[str, int, str | None]) -> None:
-        key, number, letter = chosen
-        points = self.triangle_points(key, number, letter) if letter else self.hexagon_points(key, number)
-        if letter:
-            pygame.draw.polygon(canvas, (30, 26, 10), self.hexagon_points(key, number), 3)
-        pygame.draw.polygon(canvas, (30, 26, 10), points, 7)
-        pygame.draw.polygon(canvas, theme.HIGHLIGHT, points, 4)
-        pill = self._chosen_label_rect(chosen).inflate(-4, -4)
-        pygame.draw.rect(canvas, theme.HIGHLIGHT, pill, border_radius=8)
-        pygame.draw.rect(canvas, (30, 26, 10), pill, 2, border_radius=8)
-        theme.draw_text(canvas, G.SHEETS[key].label(number, letter), pill.center, theme.SIZE_BODY, theme.INK, bold=True,
-                        anchor="center")
-
-    def _draw_reveal(self, canvas: pygame.Surface, last: dict[str, Any], key: str) -> None:
-        """The accepted hexagons or triangles lit, the answer given outlined, the true place."""
-        cells = self._reveal_cells(last, key)
-        tri = last["precision"] == TRI
-        for number in sorted({n for n, _ in cells}):
-            pygame.draw.polygon(canvas, RIGHT_COLOUR, self.hexagon_points(key, number), 3 if tri else 5)
-        if tri:
-            for number, letter in cells:
-                pts = self.triangle_points(key, number, letter)
-                box = self._bbox(pts, 1)
-                tint = pygame.Surface(box.size, pygame.SRCALPHA)
-                pygame.draw.polygon(tint, RIGHT_COLOUR + (120,), [(x - box.x, y - box.y) for x, y in pts])
-                canvas.blit(tint, box)
-        if last.get("given_sheet") == key and last.get("given_number"):
-            number, letter = last["given_number"], last.get("given_letter")
-            pts = self.triangle_points(key, number, letter) if letter else self.hexagon_points(key, number)
-            colour = RIGHT_COLOUR if last["right"] else PLACE_COLOUR
-            pygame.draw.polygon(canvas, (20, 20, 20), pts, 7)
-            pygame.draw.polygon(canvas, colour, pts, 4)
-        if not last["red_herring"]:
-            point = self.place_point(key, last["lat"], last["lon"])
-            if point is not None:
-                x, y = point
-                pygame.draw.line(canvas, (20, 20, 20), (x, y), (x, y - 30), 4)
-                pygame.draw.circle(canvas, (20, 20, 20), (x, y - 32), 12)
-                pygame.draw.circle(canvas, PLACE_COLOUR, (x, y - 32), 9)
-                pygame.draw.circle(canvas, (20, 20, 20), (x, y), 5)
-                pygame.draw.circle(canvas, (255, 255, 255), (x, y), 3)
-                pill = self._place_label_rect(last, point)
-                pygame.draw.rect(canvas, theme.PAPER, pill, border_radius=8)
-                pygame.draw.rect(canvas, (20, 20, 20), pill, 2, border_radius=8)
-                theme.draw_text(canvas, last["place"], pill.center, theme.SIZE_BODY, theme.INK, bold=True,
-                                anchor="center")
-        self._draw_banner(canvas, last, key)
-
-    def _draw_banner(self, canvas: pygame.Surface, last: dict[str, Any], key: str) -> None:
-        area = self._banner_rect(last, key)
-        right = last["right"]
-        pygame.draw.rect(canvas, (12, 14, 16), area.move(0, 5), border_radius=14)
-        pygame.draw.rect(canvas, theme.PANEL, area, border_radius=14)
-        pygame.draw.rect(canvas, theme.GOOD if right else theme.WARNING, area, 4, border_radius=14)
-        if last["red_herring"]:
-            title = "Right: a red herring!" if right else "Wrong: a red herring"
-        else:
-            title = f"Right! {last['given']}" if right else f"Wrong: {last['given']}"
-        theme.draw_text(canvas, f"{self.name(last['seat'])}: {title}", (area.centerx, area.y + 12), theme.SIZE_LARGE,
-                        theme.TEXT, bold=True, anchor="midtop", max_width=area.width - 32)
-        sub = self._banner_sub(last)   # the place and every answer it took, on as many lines as it needs
-        box = pygame.Rect(area.x + 16, area.y + 54, area.width - 32, sub.height)
-        theme.draw_fitted_lines(canvas, sub, box, theme.TEXT_DIM, align="center")
-
-    def _banner_sub(self, last: dict[str, Any]) -> theme.FittedText:
-        sub = "There is no such place." if last["red_herring"] else f"{last['place']}: {last['answer']}"
-        line = theme.font(theme.SIZE_BODY).get_linesize() + 4
-        return theme.fit_to_box(sub, BANNER_W - 32, 3 * line, theme.SIZE_BODY, theme.SIZE_SMALL)
-
-    def _draw_lens(self, canvas: pygame.Surface, mouse: tuple[int, int]) -> None:
-        """The Rubicon Reticle: the picture around the mouse magnified in a round lens, the
-        hexagon under it outlined with its six lettered triangles, and its number below. The
-        lens is made once per pointer position (frames that only redraw elsewhere reuse it)."""
-        cell = self.cell_at(mouse)
-        if cell is None:
-            return
-        tri = self.view["precision"] == TRI and self.phase == ANSWER
-        key = (self.tab, mouse, cell, tri)
-        if self._lens is None or self._lens[0] != key:
-            self._lens = (key, self._make_lens(mouse, cell, tri))
-        lens = self._lens[1]
-        sheet = G.SHEETS[self.tab]
-        _, number, letter = cell
-        at = self._lens_centre(mouse)
-        spot = (at[0] - LENS_R, at[1] - LENS_R)
-        canvas.blit(lens, spot)
-        pygame.draw.circle(canvas, (20, 20, 22), at, LENS_R + 1, 5)
-        pygame.draw.circle(canvas, theme.HIGHLIGHT if self.answering() else theme.TEXT_DIM, at, LENS_R - 1, 2)
-        # the point itself, magnified at the lens's centre, so the click's place is plain
-        pygame.draw.line(canvas, (20, 20, 22), (at[0] - 7, at[1]), (at[0] + 7, at[1]), 2)
-        pygame.draw.line(canvas, (20, 20, 22), (at[0], at[1] - 7), (at[0], at[1] + 7), 2)
-        if at != mouse:   # the lens slid off the pointer at the sheet's edge: where it points
-            pygame.draw.circle(canvas, (20, 20, 22), mouse, 6, 3)
-            pygame.draw.circle(canvas, theme.HIGHLIGHT, mouse, 4, 2)
-        label = sheet.label(number, letter if tri else None)
-        image = theme.text(label, theme.SIZE_LARGE, tuple(theme.INK), True)
-        pill = image.get_rect(center=(at[0], at[1] + LENS_R + 4)).inflate(20, 6)
-        pygame.draw.rect(canvas, (20, 20, 22), pill.inflate(4, 4), border_radius=10)
-        pygame.draw.rect(canvas, theme.HIGHLIGHT if self.answering() else theme.PAPER, pill, border_radius=9)
-        canvas.blit(image, image.get_rect(center=pill.center))
-
-    def _lens_centre(self, mouse: tuple[int, int]) -> tuple[int, int]:
-        """Where the lens is drawn: over the pointer, or slid inwards so that it and its number
-        stay whole inside the sheet's area when the pointer is near an edge."""
-        lo_x, hi_x = AREA.left + LENS_R + 6, AREA.right - LENS_R - 6
-        lo_y, hi_y = AREA.top + LENS_R + 6, AREA.bottom - LENS_R - 24
-        return (min(max(mouse[0], lo_x), hi_x), min(max(mouse[1], lo_y), hi_y))
-
-    def _make_lens(self, mouse: tuple[int, int], cell: tuple[str, int, str], tri: bool) -> pygame.Surface:
-        key, number, letter = cell
-        sheet = G.SHEETS[key]
-        scale = LENS_HEX / (2 * sheet.radius * sheet.ppd)          # canvas px per picture px
-        bx, by = self.from_canvas(key, mouse)
-        ox, oy = sheet.pixel_rect[:2]
-        left, top = bx - LENS_R / scale, by - LENS_R / scale       # the lens's corner, picture px
-        lens = pygame.Surface((2 * LENS_R, 2 * LENS_R), pygame.SRCALPHA)
-        lens.fill((*theme.PAPER_DARK[:3], 255))
-        source = self.full.get(key)
-        if source is not None:
-            want = pygame.Rect(math.floor(left - ox), math.floor(top - oy), math.ceil(2 * LENS_R / scale) + 2,
-                               math.ceil(2 * LENS_R / scale) + 2)
-            part = want.clip(source.get_rect())
-            if part.width > 0 and part.height > 0:
-                size = (round(part.width * scale), round(part.height * scale))
-                image = pygame.transform.smoothscale(source.subsurface(part), size)
-                lens.blit(image, (round((part.x + ox - left) * scale), round((part.y + oy - top) * scale)))
-
-        def at(px: float, py: float) -> tuple[float, float]:
-            return (px - left) * scale, (py - top) * scale
-
-        corners = [at(x, y) for x, y in sheet.hexagon_pixels(number)]
-        shade = pygame.Surface(lens.get_size(), pygame.SRCALPHA)
-        lit = [at(x, y) for x, y in sheet.triangle_pixels(number, letter)] if tri else corners
-        pygame.draw.polygon(shade, (255, 219, 110, 80), lit)
-        lens.blit(shade, (0, 0))
-        centre = at(*sheet.to_pixel(*sheet.centre(number)))
-        for c in corners:
-            pygame.draw.line(lens, (40, 34, 20), centre, c, 2)
-        pygame.draw.polygon(lens, (30, 26, 10), corners, 6)
-        pygame.draw.polygon(lens, theme.HIGHLIGHT, corners, 3)
-        for name in G.LETTERS:
-            pts = [at(x, y) for x, y in sheet.triangle_pixels(number, name)]
-            cx, cy = _centroid(pts)
-            strong = tri and name == letter
-            size = theme.SIZE_LARGE if strong else theme.SIZE_BODY
-            disc = 17 if strong else 14
-            pygame.draw.circle(lens, (30, 26, 10), (round(cx), round(cy)), disc + 2)
-            pygame.draw.circle(lens, theme.HIGHLIGHT if strong else theme.PAPER, (round(cx), round(cy)), disc)
-            theme.draw_text(lens, name, (cx, cy), size, theme.INK, bold=True, anchor="center")
-        lens.blit(self._lens_mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        return lens.convert_alpha() if pygame.display.get_surface() is not None else lens
+            cell = self.cell_at(mouse)
+            if cell is not None:
+                tri = self.view["precision"] == TRI and self.phase == ANSWER
+                self.reticle.draw(canvas, self.sheets, mouse, cell, tri, self.answering())
 
     # ---- targets: the sheets an answer may be clicked on (table kit) ----------------------------
     declares_targets = True
@@ -898,7 +344,7 @@ class UbiScene(GameScene):
 
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         if isinstance(target, tuple) and target[0] == "sheet" and target[1] == self.tab:
-            return pygame.Rect(self.base[target[1]][1])   # the sheet shown, glowing round its edge
+            return pygame.Rect(self.sheets.base[target[1]][1])   # the sheet shown, glowing round its edge
         return None
 
     def why_not_target(self, target: Hashable) -> str:
@@ -1008,8 +454,8 @@ class UbiScene(GameScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.chosen is not None:
             self.clear_choice()
             return True
-        if event.type == pygame.MOUSEWHEEL and self.tab in self.base and \
-                self.base[self.tab][1].collidepoint(self.app.mouse_pos):
+        if event.type == pygame.MOUSEWHEEL and self.tab in self.sheets.base and \
+                self.sheets.base[self.tab][1].collidepoint(self.app.mouse_pos):
             self.zoom_step(1 if event.y > 0 else -1, self.app.mouse_pos)   # the wheel zooms the sheet
             return True
         return super().handle_event(event)
@@ -1060,7 +506,7 @@ class UbiScene(GameScene):
             self._reveal_tab = self.tab if self._reveal_tab is None else self._reveal_tab
             self.tab = sheet
             self.set_zoom(1.0, key=sheet)   # the whole sheet, so that everyone sees where it was
-            area = self._banner_rect(last, sheet)
+            area = banner_rect(self.sheets, last, sheet)
 
             def reveal_done() -> None:
                 self.revealing = None
@@ -1092,7 +538,7 @@ class UbiScene(GameScene):
         for seat, rect in enumerate(self._seat_rects):
             if self.view["team_of"][seat] != team:
                 continue
-            goal = self._pyramid_spot(rect).center
+            goal = pyramid_spot(rect).center
 
             def tile_at(t: float, goal=goal) -> pygame.Rect:
                 x = start[0] + (goal[0] - start[0]) * t

@@ -23,6 +23,11 @@ CAPSTONE_GOLD = (222, 184, 84)
 DIE_INK = (36, 34, 31)
 
 
+def zone_colour(zone: str | None) -> tuple[int, int, int]:
+    """A zone's colour; grey for none."""
+    return ZONE_COLOURS.get(zone or "", (160, 160, 160))
+
+
 def _surface(size: tuple[int, int]) -> pygame.Surface:
     surface = pygame.Surface(size, pygame.SRCALPHA)
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface

@@ -2,7 +2,9 @@
 
 A scenery card: its type's colour band with the type icon and the card number (top left, as
 on the real cards), the place in words, and the distance value large in the bottom right.
-A bike card: wheels and the number of bikes. The back shows a wheel.
+A bike card: wheels and the number of bikes. The back shows a wheel; an opportunity card's
+back, a wheel and "x5" (five stored cards buy one). `NEW_MARK` outlines what the last Search
+placed, wherever it went.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .rules import CARDS, OPPORTUNITIES, PIN_AREAS, TYPES, plural
 
 BIKE_GREEN = pygame.Color("#2f6b4f")
 BACK = pygame.Color("#31506b")
+NEW_MARK = pygame.Color("#f4f1ea")          # outlines what the last Search placed
 TYPE_ICONS = {key: f"ubike_{key}" for key in TYPES}
 OPP_ICONS = {"bike": "opp_bike", "extra": "opp_extra", "markers": "opp_markers", "point": "opp_point",
              "types": "opp_types"}
@@ -164,4 +167,16 @@ def opportunity_face(ident: int, width: int, height: int) -> pygame.Surface:
         for k, line in enumerate(lines):
             theme.draw_text(surf, line, (rect.centerx, rect.bottom - 6 - (len(lines) - k) * line_h), size,
                             theme.TEXT, bold=True, anchor="midtop")
+    return surf
+
+
+def opportunity_back(size: tuple[int, int]) -> pygame.Surface:
+    """The back of an opportunity card, on the opportunity deck."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, (20, 22, 26), surf.get_rect(), border_radius=10)
+    pygame.draw.rect(surf, pygame.Color("#6a4b8a"), surf.get_rect().inflate(-2, -2), border_radius=10)
+    img = icon("wheel", int(size[0] * 0.4), theme.TEXT)
+    surf.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2 - 8)))
+    theme.draw_text(surf, "x5", (size[0] // 2, size[1] - 12), theme.SIZE_SMALL, theme.TEXT, bold=True,
+                    anchor="midbottom")
     return surf

@@ -5,58 +5,38 @@ Everything drawn comes from the viewer's `view` (per-seat lists such as `journey
 `scenery_storage[seat]` / `opportunities[seat]` for the viewer only, counts for everyone);
 clicks become actions from `legal_actions()`. Cards that move between two views fly from
 their old place to the new.
+
+This module ties the table together: targets, clicks, buttons and the flight of the cards;
+what it draws lives beside it: `board` (the map), `rows` (the rows and the piles), `panel`
+(the hand and what the seat to act is doing), `seats` (the seat panels and the viewer's own
+cards), `art` (the cards) and `layout`.
 """
 from __future__ import annotations
 
 import math
 from typing import Any
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
 import pygame
 
-from game import assets
-from game.core.board import BoardError, load_board
 from game.core.protocol import Action
-from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, lerp_point
 from game.table.frame import GameScene
-from game.table.layout import BOARD, SIDE
 from game.table.panel import ChoicePanel, row_of_choices
 from game.table.picker import Picker
-from game.ui.icons import icon
+from game.ui import theme
 
 from . import art
-from .rules import (CARDS, DISCARD, JOURNEY_LENGTH, OPPORTUNITIES, OVER, PLACE,
-                    STORAGE_FOR_OPPORTUNITY, TURN, DiscardRow, EndSchedule, Pass, PlayCard, Search,
-                    TakeRow, card_label)
+from .board import TaiwanMap
+from .layout import (DECK_RECT, DISCARD_RECT, HAND, HAND_CARD, MAIN_BUTTON_W, MAP, MINI, PAY_GAP, PAY_H, PAY_TOP,
+                     PAY_X, PILES, ROW_CARD, ROWS, THINKING_SIZE, hand_card_rect, row_card_rect, row_rect)
+from .panel import hand_title, render_hand, short_payment
+from .rows import render_piles, render_rows
+from .rules import CARDS, DISCARD, OVER, PLACE, TURN, DiscardRow, EndSchedule, Pass, PlayCard, Search, TakeRow
+from .seats import draw_holdings, draw_seat_summary, holdings_rect, journey_slot, own_holding_at, seat_stats
 
-MAP = pygame.Rect(16, 80, 720, 720)
-PILES = pygame.Rect(16, 812, 720, 252)
-ROWS = pygame.Rect(752, 80, 630, 600)
-HAND = pygame.Rect(752, 692, 630, 372)
-ROW_H = 118
-ROW_CARD = (80, 108)
-HAND_CARD = (116, 160)
-MINI = (48, 62)
-DECK_RECT = pygame.Rect(PILES.x + 24, PILES.y + 56, 96, 132)
-DISCARD_RECT = pygame.Rect(PILES.x + 150, PILES.y + 56, 96, 132)
-OPP_DECK_RECT = pygame.Rect(PILES.x + 276, PILES.y + 56, 96, 132)
 FLY_TIME = 0.42
-PIN_R = 13                                  # a pin's paper disc on the map (its dark ring: 2 more)
-MARKER_R = 11                               # a ride's bike marker on the map
-BADGE, BADGE_PUSH = 18, 4                   # a cyclist's badge beside its pin, and how far out
-THINKING_SIZE = (84, 30)                # a thinking bot's three dots, after the hand's heading
-TITLE_W = HAND.width - 40 - THINKING_SIZE[0] - 12
-NEW_MARK = pygame.Color("#f4f1ea")          # outlines what the last Search placed
-HOLDINGS_W = 600                            # the viewer's own cards, shown beside their panel
-OPP_ROW_H = 84
-OPP_LEFT = 250                              # the viewer's opportunity cards stay right of their name
-PAY_X = HAND.x + HAND_CARD[0] + 44     # the ways to pay: rows of buttons beside the card paid for
-PAY_TOP, PAY_H, PAY_GAP = 92, 40, 8
 SEARCH_HOLD = 2.2     # seconds the searcher sees where the cards went before the curtain
-
-
-MAIN_BUTTON_W = 280   # Search, Pass and End Schedule: one width, whatever the label says
 
 
 class UBikeScene(GameScene):
@@ -67,7 +47,7 @@ class UBikeScene(GameScene):
         self.in_flight: set[int] = set()        # cards drawn by motions, not by the layers
         self.flash: dict[str, Any] = {}         # what a bot just did, highlighted a moment
         self.choices = ChoicePanel(self)     # the buttons of the current choice
-        self.map_image, self.pins, self.bike_route = self._load_map()
+        self.map = TaiwanMap.load(lambda board: self.board_picture(board, "ubike.tmx"), self.plain_board)
         self.add_layer(MAP, self._render_map, self._map_signature, alpha=False)
         self.add_layer(PILES, self._render_piles, self._piles_signature)
         self.add_layer(ROWS, self._render_rows, self._rows_signature)
@@ -75,25 +55,6 @@ class UBikeScene(GameScene):
         self._sync_buttons()
 
     # ---- the map --------------------------------------------------------------------------
-    def _load_map(self):
-        try:
-            board = load_board(assets.path("maps", "ubike.tmx"))
-            pins = {int(n.props.get("pin", n.key)): (n.x, n.y, n.props) for n in board.nodes.values()}
-            route = [e.points for e in board.edges]
-            return self.board_picture(board, "ubike.tmx"), pins, route
-        except (BoardError, OSError, pygame.error) as exc:
-            image = self.plain_board(exc, MAP.size)
-            pins = {p: (80 + (p - 1) % 5 * 140, 100 + (p - 1) // 5 * 220, {}) for p in range(1, 16)}
-            return image, pins, []
-
-    def pin_pos(self, distance: int, seat: int | None = None) -> tuple[float, float]:
-        x, y, _ = self.pins.get(distance, (MAP.width / 2, MAP.height / 2, {}))
-        if seat is not None:
-            angle = seat * math.pi / 2 + math.pi / 4
-            x += 7 * math.cos(angle)
-            y += 7 * math.sin(angle)
-        return x, y
-
     def _map_signature(self) -> Hashable:
         v = self.view
         return (tuple(tuple(j) for j in v["journeys"]), tuple(tuple(m) for m in v["markers"]),
@@ -101,100 +62,9 @@ class UBikeScene(GameScene):
                 frozenset(self.in_flight))
 
     def _render_map(self, surface: pygame.Surface) -> None:
-        surface.blit(self.map_image, (0, 0))
-        for points in self.bike_route:   # the main cycling route, faint
-            if len(points) > 1:
-                pygame.draw.lines(surface, (150, 130, 100), False, points, 2)
-        journeys = self.view["journeys"]
         focus = self.hover[1] if isinstance(self.hover, tuple) and self.hover[0] == "seat" else None
-        order = sorted(range(len(journeys)), key=lambda s: (s == focus, s == self.viewer))
-        spots = self.cyclist_spots()
-        taken = [self.badge_rect(spot) for spot in spots.values()]   # and then each marker placed
-        wheels: list[tuple[tuple[float, float], pygame.Color]] = []
-        for seat in order:
-            journey = [c for c in journeys[seat] if c not in self.in_flight]
-            colour = theme.seat_colour(self.ctx.seats[seat].colour)
-            width = 6 if seat == focus else 4
-            points = [self.pin_pos(CARDS[c].distance, seat) for c in journey]
-            markers = set(self.view["markers"][seat])
-            for i in range(1, len(points)):
-                a, b = points[i - 1], points[i]
-                if a == b:
-                    continue
-                pygame.draw.line(surface, (30, 30, 30), a, b, width + 3)
-                pygame.draw.line(surface, colour, a, b, width)
-                if i in markers:
-                    mid = self.marker_pos(a, b, taken)
-                    taken.append(pygame.Rect(round(mid[0]) - MARKER_R, round(mid[1]) - MARKER_R,
-                                             2 * MARKER_R, 2 * MARKER_R))
-                    wheels.append((mid, colour))
-        for mid, colour in wheels:       # the bike markers above every journey's lines
-            pygame.draw.circle(surface, (30, 30, 30), mid, MARKER_R)
-            wheel = icon("wheel", 18, colour)
-            surface.blit(wheel, wheel.get_rect(center=(round(mid[0]), round(mid[1]))))
-        # pins, with the ones a chosen card could reach highlighted
-        targets = self._target_distances()
-        for pin, (x, y, _props) in sorted(self.pins.items()):
-            target = pin in targets
-            r = PIN_R + 2 if target else PIN_R
-            if target:
-                theme.glow_outline(surface, pygame.Rect(x - r - 3, y - r - 3, 2 * r + 6, 2 * r + 6),
-                                   radius=r + 3, width=3)
-            pygame.draw.circle(surface, (35, 35, 38), (x, y), r + 2)
-            pygame.draw.circle(surface, theme.PAPER, (x, y), r)
-            theme.draw_text(surface, str(pin), (x, y), 17, theme.INK, bold=True, anchor="center")
-        # where each cyclist is now, beside its pin
-        for seat, (x, y) in sorted(spots.items(), key=lambda item: order.index(item[0])):
-            theme.draw_seat_badge(surface, self.ctx.seats[seat].colour, (round(x), round(y)), BADGE)
-        pygame.draw.rect(surface, theme.LINE, surface.get_rect(), 2)
-
-    def cyclist_spots(self) -> dict[int, tuple[float, float]]:
-        """Where each cyclist's badge stands (map pixels): in the free spot the map keeps beside
-        its last pin (`label_dx`, `label_dy`: clear of the names, the other pins and their
-        spots), pushed out a little from the pin; several cyclists at one pin side by side
-        there, then further out, each clear of every pin and of the other badges."""
-        at: dict[int, list[int]] = {}
-        for seat, journey in enumerate(self.view["journeys"]):
-            journey = [c for c in journey if c not in self.in_flight]
-            if journey:
-                at.setdefault(CARDS[journey[-1]].distance, []).append(seat)
-        spots: dict[int, tuple[float, float]] = {}
-        for pin, seats in sorted(at.items()):
-            x, y, props = self.pins.get(pin, (MAP.width / 2, MAP.height / 2, {}))
-            dx, dy = int(props.get("label_dx", 18)), int(props.get("label_dy", -18))
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
-            step = BADGE + 8
-            places = [(x + ux * (length + BADGE_PUSH + out * step) - uy * side * step,
-                       y + uy * (length + BADGE_PUSH + out * step) + ux * side * step)
-                      for out in range(4) for side in (0, 1, -1, 2, -2)]
-            for seat in seats:
-                spots[seat] = next((p for p in places if self._badge_fits(p, spots.values())), places[0])
-        return spots
-
-    def badge_rect(self, centre: tuple[float, float]) -> pygame.Rect:
-        """The map area a cyclist's badge (with its dark outline) covers."""
-        rect = pygame.Rect(0, 0, BADGE + 6, BADGE + 6)
-        rect.center = (round(centre[0]), round(centre[1]))
-        return rect
-
-    def _badge_fits(self, centre: tuple[float, float], others) -> bool:
-        rect = self.badge_rect(centre)
-        return (MAP.move(-MAP.x, -MAP.y).inflate(-8, -8).contains(rect)
-                and not any(rect.colliderect(self.badge_rect(o)) for o in others)
-                and all(_rect_gap(rect, (px, py)) > PIN_R + 2 for px, py, _p in self.pins.values()))
-
-    def marker_pos(self, a: tuple[float, float], b: tuple[float, float],
-                   taken: Sequence[pygame.Rect] = ()) -> tuple[float, float]:
-        """Where a ride's bike marker sits on the line from a to b: its middle, or the nearest
-        point along it that keeps the marker off every pin and off what is `taken` (the
-        cyclists' badges, the markers already drawn); off the pins at least, on a line too
-        short for both."""
-        along = [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in (0.5, 0.4, 0.6, 0.3, 0.7)]
-        off_pins = [p for p in along
-                    if all(math.dist(p, (x, y)) > PIN_R + MARKER_R + 2 for x, y, _p in self.pins.values())]
-        clear = [p for p in off_pins if all(_rect_gap(rect, p) > MARKER_R + 1 for rect in taken)]
-        return (clear or off_pins or along)[0]
+        self.map.draw(surface, self.view["journeys"], self.view["markers"], [s.colour for s in self.ctx.seats],
+                      focus, self.viewer, self._target_distances(), self.in_flight)
 
     def _target_distances(self) -> set[int]:
         if not self.is_my_turn() or self.view["phase"] != PLACE:
@@ -211,48 +81,7 @@ class UBikeScene(GameScene):
                 v["round"], v["start_player"], ("deck",) in self.glowing, self.hover == ("deck",))
 
     def _render_piles(self, surface: pygame.Surface) -> None:
-        rect = surface.get_rect()
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=12)
-        v = self.view
-        start = self.name(v["start_player"])
-        theme.draw_text(surface, f"Round {v['round']}  ·  {start} started", (24, 16), theme.SIZE_BODY,
-                        theme.TEXT, bold=True)
-        for pile_rect, label, count, back in (
-                (DECK_RECT, "Deck", v["deck_count"], True),
-                (DISCARD_RECT, "Discard", v["discard_count"], True),
-                (OPP_DECK_RECT, "Opportunity", v["opp_deck_count"], False)):
-            local = pile_rect.move(-PILES.x, -PILES.y)
-            if count:
-                for k in range(min(3, (count + 9) // 10)):
-                    img = art.card_back(local.width, local.height) if back else self._opp_back(local.size)
-                    surface.blit(img, local.move(-2 * k, -2 * k))
-            else:
-                pygame.draw.rect(surface, theme.LINE, local, 2, border_radius=10)
-            if pile_rect is DECK_RECT and ("deck",) in self.glowing:   # a click Searches
-                theme.glow_outline(surface, local.inflate(4, 4), radius=12, width=self.glow_width(("deck",)))
-            theme.draw_text(surface, f"{label}", (local.centerx, local.bottom + 8), theme.SIZE_SMALL,
-                            theme.TEXT_DIM, anchor="midtop")
-            theme.draw_text(surface, str(count), (local.centerx, local.bottom + 32), theme.SIZE_BODY,
-                            theme.TEXT, bold=True, anchor="midtop")
-        # the scenery types, so the icons read at a glance
-        x, y = 410, 60
-        for key, info in art.TYPES.items():
-            pygame.draw.rect(surface, art.type_colour(key), (x, y, 34, 34), border_radius=6)
-            img = icon(art.TYPE_ICONS[key], 26, theme.TEXT)
-            surface.blit(img, img.get_rect(center=(x + 17, y + 17)))
-            theme.draw_text(surface, info["label"], (x + 46, y + 17), theme.SIZE_SMALL, theme.TEXT,
-                            anchor="midleft", max_width=250)
-            y += 44
-
-    def _opp_back(self, size: tuple[int, int]) -> pygame.Surface:
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (20, 22, 26), surf.get_rect(), border_radius=10)
-        pygame.draw.rect(surf, pygame.Color("#6a4b8a"), surf.get_rect().inflate(-2, -2), border_radius=10)
-        img = icon("wheel", int(size[0] * 0.4), theme.TEXT)
-        surf.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2 - 8)))
-        theme.draw_text(surf, "x5", (size[0] // 2, size[1] - 12), theme.SIZE_SMALL, theme.TEXT, bold=True,
-                        anchor="midbottom")
-        return surf
+        render_piles(surface, self.view, self.name(self.view["start_player"]), self.glow_width(("deck",)))
 
     # ---- what the last Search placed --------------------------------------------------------
     def _last_search(self) -> tuple[int | None, list[list[Any]]]:
@@ -275,44 +104,6 @@ class UBikeScene(GameScene):
         """The seats whose scenery storage the last Search gave a card."""
         return frozenset(left for _c, row, left in self._last_search()[1] if row is None)
 
-    def _search_words(self, seat: int | None, placed: list[list[Any]]) -> tuple[str, list[str]]:
-        """A heading and one line per card for the last Search, as the viewer reads them."""
-        who = "Your" if seat == self.viewer else f"{self.name(seat)}'s"
-        lines = []
-        for number, row, left in placed:
-            if row is None:
-                owner = "your" if left == self.viewer else f"{self.name(left)}'s"
-                lines.append(f"{card_label(number)}: lower than every row, so face down to {owner} "
-                             f"scenery storage")
-            else:
-                lines.append(f"{card_label(number)}: to row {row + 1}")
-        return f"{who} Search placed", lines
-
-    def _draw_search_result(self, surface: pygame.Surface, top: int) -> None:
-        """The last Search's cards and where they went, in the hand panel from `top` down."""
-        seat, placed = self._last_search()
-        if seat is None or not placed:
-            return
-        heading, lines = self._search_words(seat, placed)
-        theme.draw_text(surface, heading, (20, top), theme.SIZE_SMALL, theme.TEXT_DIM, bold=True)
-        y = top + 30
-        for (number, _row, _left), line in zip(placed, lines):
-            surface.blit(art.mini_card(number, 34, 44), (20, y))
-            theme.draw_paragraph(surface, line, pygame.Rect(66, y - 2, HAND.width - 86, 50), theme.SIZE_SMALL,
-                                 theme.TEXT, line_gap=0)
-            y += 52
-
-    # ---- rows -------------------------------------------------------------------------------
-    def row_card_rect(self, row: int, index: int, count: int) -> pygame.Rect:
-        left = ROWS.x + 56
-        avail = ROWS.right - 14 - left - ROW_CARD[0]
-        step = ROW_CARD[0] + 8 if count <= 1 else min(ROW_CARD[0] + 8, avail / (count - 1))
-        y = ROWS.y + 8 + row * ROW_H + (ROW_H - ROW_CARD[1]) // 2 - 4
-        return pygame.Rect(int(left + index * step), y, *ROW_CARD)
-
-    def row_rect(self, row: int) -> pygame.Rect:
-        return pygame.Rect(ROWS.x + 4, ROWS.y + 8 + row * ROW_H - 4, ROWS.width - 8, ROW_H - 4)
-
     # ---- targets: what a click means (table kit) ------------------------------------------------
     declares_targets = True
 
@@ -331,7 +122,7 @@ class UBikeScene(GameScene):
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         kind = target[0] if isinstance(target, tuple) and target else None
         if kind == "row":
-            return self.row_rect(target[1])
+            return row_rect(target[1])
         if kind == "deck":
             return pygame.Rect(DECK_RECT)
         if kind == "hand":
@@ -339,7 +130,7 @@ class UBikeScene(GameScene):
                 return pygame.Rect(HAND.x + 20, HAND.y + 56, *HAND_CARD)
             hand = self.view["hand"]
             if target[1] in hand:
-                return self.hand_card_rect(hand.index(target[1]), len(hand))
+                return hand_card_rect(hand.index(target[1]), len(hand))
         return None
 
     def why_not_target(self, target: Hashable) -> str:
@@ -368,41 +159,10 @@ class UBikeScene(GameScene):
                 self._new_in_rows())
 
     def _render_rows(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
-        clickable = self.clickable_rows()
-        discard = self.view["phase"] == DISCARD
-        flashed = self.flash.get("rows", set())
-        fresh = self._new_in_rows()
-        for row, cards in enumerate(self.view["rows"]):
-            rrect = self.row_rect(row).move(-ROWS.x, -ROWS.y)
-            hovered = self.hover == ("row", row)
-            if row in clickable:
-                colour = theme.WARNING if discard else theme.HIGHLIGHT
-                if hovered:
-                    pygame.draw.rect(surface, (70, 64, 44) if not discard else (80, 44, 44), rrect,
-                                     border_radius=10)
-                theme.glow_outline(surface, rrect, colour, radius=10, width=3 if hovered else 2)
-            elif row in flashed:
-                pygame.draw.rect(surface, theme.TEXT_DIM, rrect, 2, border_radius=10)
-            theme.draw_text(surface, str(row + 1), (rrect.x + 24, rrect.centery), theme.SIZE_LARGE,
-                            theme.TEXT_DIM, bold=True, anchor="center")
-            if not cards:
-                theme.draw_text(surface, "taken", (rrect.x + 60, rrect.centery), theme.SIZE_SMALL,
-                                theme.TEXT_DIM, anchor="midleft")
-            for i, number in enumerate(cards):
-                if number in self.in_flight:
-                    continue
-                r = self.row_card_rect(row, i, len(cards)).move(-ROWS.x, -ROWS.y)
-                surface.blit(art.card_face(number, *ROW_CARD, detail=False), r)
-                if number in fresh:       # placed by the last Search
-                    pygame.draw.rect(surface, NEW_MARK, r.inflate(6, 6), 3, border_radius=10)
+        render_rows(surface, self.view["rows"], self.hover, self.clickable_rows(), self.view["phase"] == DISCARD,
+                    self.flash.get("rows", set()), self._new_in_rows(), self.in_flight)
 
     # ---- hand and choices -------------------------------------------------------------------
-    def hand_card_rect(self, index: int, count: int) -> pygame.Rect:
-        step = min(HAND_CARD[0] + 12, (HAND.width - 40 - HAND_CARD[0]) / max(1, count - 1))
-        return pygame.Rect(int(HAND.x + 20 + index * step), HAND.y + 56, *HAND_CARD)
-
     def playable(self) -> dict[int, list[PlayCard]]:
         plays: dict[int, list[PlayCard]] = {}
         if self.is_my_turn() and self.view["phase"] == PLACE:
@@ -418,86 +178,15 @@ class UBikeScene(GameScene):
                 self.ctx.to_act, self.bot_thinking(), repr(self._last_search()))
 
     def _render_hand(self, surface: pygame.Surface) -> None:
-        surface.fill((0, 0, 0, 0))
-        pygame.draw.rect(surface, theme.PANEL, surface.get_rect(), border_radius=12)
-        v = self.view
         seat = self.ctx.to_act
-        if seat is None:
-            theme.draw_text(surface, "The journey is over.", (24, 20), theme.SIZE_LARGE, bold=True)
-            return
-        mine = self.is_my_turn()
-        phase = v["phase"]
-        if phase == PLACE and mine and self.selected is not None:
-            self._draw_payment_choice(surface, self.selected)
-            return
-        theme.draw_text(surface, self._hand_title(seat), (20, 16), theme.SIZE_BODY, theme.TEXT, bold=True)
-        if phase == PLACE:
-            hand = v["hand"]
-            plays = self.playable()
-            last = self._last_distance(seat)
-            if not hand:
-                theme.draw_text(surface, "They are in bike storage now; end the Schedule to pass."
-                                if mine else "They went to bike storage.", (20, 70), theme.SIZE_BODY,
-                                theme.TEXT_DIM)
-            for i, number in enumerate(hand):
-                if number in self.in_flight:
-                    continue
-                r = self.hand_card_rect(i, len(hand)).move(-HAND.x, -HAND.y)
-                lifted = r.move(0, -8) if (self.hover == ("hand", number) or self.selected == number) else r
-                surface.blit(art.card_face(number, *HAND_CARD), lifted)
-                if ("hand", number) in self.glowing:
-                    theme.glow_outline(surface, lifted, radius=10, width=4 if self.selected == number else 3)
-                gap = abs(CARDS[number].distance - last) if last is not None else 0
-                note = "free" if gap <= 1 else f"{gap} bikes"
-                colour = theme.GOOD if gap <= 1 else (theme.HIGHLIGHT if number in plays else theme.TEXT_DIM)
-                theme.draw_text(surface, note, (lifted.centerx, r.bottom + 8), theme.SIZE_SMALL, colour,
-                                bold=True, anchor="midtop")
-            if mine:
-                if v["placed"] and plays:
-                    theme.draw_text(surface, "A +1 Scenery card lets you add one more.", (20, 266),
-                                    theme.SIZE_SMALL, theme.TEXT_DIM)
-                elif not plays and hand:
-                    theme.draw_text(surface, "Nothing you can add now: end the Schedule.", (20, 266),
-                                    theme.SIZE_SMALL, theme.TEXT_DIM)
-        elif phase == TURN and mine:
-            body = ("Search: reveal two cards into the rows (click Search or the deck).\n"
-                    "Schedule: click a row to take all its cards; then you pass for this round.")
-            passed = self.view["passed"]
-            if passed[seat] is False and all(p for s, p in enumerate(passed) if s != seat):
-                body += "\nEveryone else has passed: one more Search at most, then Schedule."
-            used = theme.draw_paragraph(surface, body, pygame.Rect(20, 60, HAND.width - 40, 200),
-                                        theme.SIZE_SMALL, theme.TEXT)
-            self._draw_search_result(surface, 60 + used + 8)
-        elif phase == TURN:
-            self._draw_search_result(surface, 110)
-        elif phase == DISCARD and mine:
-            theme.draw_paragraph(surface, "Click one of the remaining rows: its cards go to the discard pile "
-                                 "and the empty rows are refilled.", pygame.Rect(20, 60, HAND.width - 40, 120),
-                                 theme.SIZE_SMALL, theme.TEXT)
+        title = self._hand_title(seat) if seat is not None else ""
+        render_hand(surface, self.view, seat, title, self.is_my_turn(), self.selected, self.hover, self.glowing,
+                    self.playable(), self.in_flight, self._last_search(), self.viewer, self.name)
 
     def _hand_title(self, seat: int) -> str:
-        """The hand panel's heading for the seat to act, cut to leave room for a thinking bot's
-        dots, which follow it on the same line (see `thinking_rect`)."""
-        v = self.view
-        turn = self.turn
-        mine = turn.acting and turn.seat == seat
-        who = self.name(seat)
-        if turn.phase == "pass" and turn.seat == seat:
-            title = f"Waiting for {who}"
-        elif v["phase"] == PLACE:
-            if not v["hand"]:   # UBK-37: the row's scenery card went into the journey, or it held none
-                if v["placed"]:
-                    title = "Your card is in your journey" if mine else f"{who} added a card"
-                else:
-                    title = "This row held only bike cards" if mine else f"{who} took only bike cards"
-            else:
-                title = "Your hand: add a card to your journey" if mine else f"{who}'s hand"
-        elif v["phase"] == DISCARD:
-            title = "Last player: discard one more row" if mine else f"{who} discards a row"
-        else:
-            title = "Search or Schedule" if mine else (f"{who} is thinking" if turn.phase == "think"
-                                                      else f"Waiting for {who}")
-        return theme.fit_text(title, theme.SIZE_BODY, TITLE_W, bold=True)
+        """The hand panel's heading for the seat to act; a thinking bot's dots follow it on
+        the same line (see `thinking_rect`)."""
+        return hand_title(self.view, seat, self.turn, self.name)
 
     def title_rect(self) -> pygame.Rect | None:
         """Where the hand panel's heading is drawn, on the canvas (None once the game is over)."""
@@ -514,23 +203,6 @@ class UBikeScene(GameScene):
         if title is None:
             return None
         return pygame.Rect(title.right + 12, title.centery - THINKING_SIZE[1] // 2, *THINKING_SIZE)
-
-    def _draw_payment_choice(self, surface: pygame.Surface, number: int) -> None:
-        """The card being paid for, and (as buttons beside it) the ways to pay its bikes."""
-        card = CARDS[number]
-        last = self._last_distance(self.ctx.to_act)
-        gap = abs(card.distance - last) if last is not None else 0
-        theme.draw_text(surface, f"Pay {gap} bikes for {card.place}", (20, 16), theme.SIZE_BODY, theme.TEXT,
-                        bold=True, max_width=HAND.width - 40)
-        face = pygame.Rect(20, 56, *HAND_CARD)
-        surface.blit(art.card_face(number, *HAND_CARD), face)
-        theme.glow_outline(surface, face, radius=10, width=4)
-        theme.draw_text(surface, "Pay with (a bike marker goes on this ride):", (PAY_X - HAND.x, 56),
-                        theme.SIZE_SMALL, theme.TEXT_DIM, max_width=HAND.right - PAY_X - 16)
-
-    def _last_distance(self, seat: int) -> int | None:
-        journey = self.view["journeys"][seat]
-        return CARDS[journey[-1]].distance if journey else None
 
     # ---- pygame-gui buttons for the choices ---------------------------------------------------
     def _wanted_buttons(self) -> list[tuple[Any, str, str]]:
@@ -590,7 +262,7 @@ class UBikeScene(GameScene):
     def hit_board(self, pos: tuple[int, int]) -> Hashable:
         if ROWS.collidepoint(pos):
             for row in range(5):
-                if self.row_rect(row).collidepoint(pos):
+                if row_rect(row).collidepoint(pos):
                     return ("row", row)
         if HAND.collidepoint(pos) and self.view["phase"] == PLACE:
             if self.selected is not None:     # only the card being paid for is shown
@@ -598,15 +270,14 @@ class UBikeScene(GameScene):
                 return ("hand", self.selected) if face.collidepoint(pos) else None
             hand = self.view["hand"]
             for i in range(len(hand) - 1, -1, -1):
-                if self.hand_card_rect(i, len(hand)).inflate(0, 16).collidepoint(pos):
+                if hand_card_rect(i, len(hand)).inflate(0, 16).collidepoint(pos):
                     return ("hand", hand[i])
         if DECK_RECT.collidepoint(pos):
             return ("deck",)
         if MAP.collidepoint(pos):
-            local = (pos[0] - MAP.x, pos[1] - MAP.y)
-            for pin, (x, y, _props) in self.pins.items():
-                if math.dist(local, (x, y)) <= 16:
-                    return ("pin", pin)
+            pin = self.map.pin_at((pos[0] - MAP.x, pos[1] - MAP.y))
+            if pin is not None:
+                return ("pin", pin)
         return None
 
     def hover_at(self, pos: tuple[int, int]) -> Hashable:
@@ -619,14 +290,14 @@ class UBikeScene(GameScene):
         if isinstance(hover, tuple) and hover[0] == "row":
             cards = self.view["rows"][hover[1]]
             self.hover_card = next((cards[i] for i in range(len(cards) - 1, -1, -1)
-                                    if self.row_card_rect(hover[1], i, len(cards)).collidepoint(pos)), None)
+                                    if row_card_rect(hover[1], i, len(cards)).collidepoint(pos)), None)
         elif isinstance(hover, tuple) and hover[0] == "hand":
             self.hover_card = hover[1]
         if card != self.hover_card:
             self.invalidate(self._tooltip_area())
         owned = hover[1] if isinstance(hover, tuple) and hover[0] == "own" else None
         for what in {shown, owned} - {None}:   # the holdings shown before or now
-            area = self._holdings_rect(what)
+            area = holdings_rect(self.view, what, self.viewer, self._seat_rects)
             if area is not None:
                 self.invalidate(area.inflate(4, 16))
         return hover
@@ -716,93 +387,9 @@ class UBikeScene(GameScene):
     def seat_panel_height(self) -> int:
         return 148 if len(self.ctx.seats) > 3 else 160
 
-    def journey_slot(self, seat: int, index: int) -> pygame.Rect:
-        panel = self._seat_rects[seat]
-        return pygame.Rect(panel.x + 20 + index * (MINI[0] + 6), panel.y + 50, *MINI)
-
     def seat_summary(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        v = self.view
-        score = v["public_scores"][seat]
-        opportunities = v["opportunities"][seat]     # the viewer's own only; None for others
-        theme.draw_text(surface, f"{score} {'pt' if score == 1 else 'pts'}", (rect.right - 20, 26),
-                        theme.SIZE_BODY, theme.TEXT, bold=True, anchor="midright")
-        if v["passed"][seat] and v["phase"] != OVER and not opportunities:
-            theme.draw_text(surface, "PASS", (rect.right - 110, 26), theme.SIZE_SMALL, theme.TEXT_DIM,
-                            bold=True, anchor="midright")
-        journey = v["journeys"][seat]
-        markers = set(v["markers"][seat])
-        for i in range(JOURNEY_LENGTH):
-            slot = self.journey_slot(seat, i).move(-self._seat_rects[seat].x, -self._seat_rects[seat].y)
-            if i < len(journey) and journey[i] not in self.in_flight:
-                surface.blit(art.mini_card(journey[i], *MINI), slot)
-            else:
-                pygame.draw.rect(surface, theme.LINE, slot, 1, border_radius=6)
-            if i in markers and i < len(journey):
-                pygame.draw.circle(surface, (20, 20, 20), (slot.x - 3, slot.centery), 9)
-                wheel = icon("wheel", 14, theme.HIGHLIGHT)
-                surface.blit(wheel, wheel.get_rect(center=(slot.x - 3, slot.centery)))
-        gifted = seat in self._gift_seats()
-        hovered = self._own_hover() if seat == self.viewer else None
-        for key, (icon_name, value, label, area) in self._stats(seat).items():
-            if key == "stored" and gifted:   # the last Search put a card here
-                theme.glow_outline(surface, area.inflate(10, 6), NEW_MARK, radius=8, width=2)
-            if key == hovered:
-                pygame.draw.rect(surface, theme.HIGHLIGHT, area.inflate(10, 6), 2, border_radius=8)
-            img = icon(icon_name, 20, theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midleft=(area.x, area.centery)))
-            r = theme.draw_text(surface, value, (area.x + 26, area.centery), theme.SIZE_SMALL, theme.TEXT,
-                                bold=True, anchor="midleft")
-            theme.draw_text(surface, label, (r.right + 6, area.centery), theme.SIZE_SMALL, theme.TEXT_DIM,
-                            anchor="midleft")
-        if opportunities:
-            # the viewer's own opportunity cards, face up for them only, beside the score
-            for ident, area in zip(opportunities, self._opportunity_slots(seat)):
-                surface.blit(art.opportunity_face(ident, area.width, area.height), area)
-
-    def _stats(self, seat: int) -> dict[str, tuple[str, str, str, pygame.Rect]]:
-        """The seat panel's counts, left to right at its foot: key -> (icon, value, label, the
-        area they take in the panel's own coordinates)."""
-        v = self.view
-        rect = self._seat_rects[seat]
-        bikes = sum(CARDS[c].bikes for c in v["bike_storage"][seat])
-        markers = len(v["markers"][seat])
-        items = {
-            "bikes": ("wheel", f"{bikes}", "bike" if bikes == 1 else "bikes"),
-            "stored": ("opp_extra", f"{v['scenery_storage_count'][seat]}/{STORAGE_FOR_OPPORTUNITY}", "stored"),
-            "markers": ("bike_marker", f"{markers}", "marker" if markers == 1 else "markers"),
-            "opps": ("opp_point", f"{v['opportunities_count'][seat]}", "opp."),
-        }
-        out = {}
-        x, y = 20, rect.height - 22
-        for key, (icon_name, value, label) in items.items():
-            width = (26 + theme.font(theme.SIZE_SMALL, True).size(value)[0] + 6
-                     + theme.font(theme.SIZE_SMALL).size(label)[0])
-            out[key] = (icon_name, value, label, pygame.Rect(x, y - 13, width, 26))
-            x += width + 18
-        return out
-
-    def _opportunity_slots(self, seat: int) -> list[pygame.Rect]:
-        """Where the viewer's own opportunity cards sit in their panel (panel coordinates)."""
-        count = len(self.view["opportunities"][seat] or ())
-        right = self._seat_rects[seat].width - 110
-        step = min(30, (right - OPP_LEFT) / count) if count else 30   # many overlap, right of the name
-        return [pygame.Rect(round(right - (count - k) * step), 9, 26, 34) for k in range(count)]
-
-    def _own_holding_at(self, seat: int, pos: tuple[int, int]) -> str | None:
-        """"opps" or "stored" when `pos` is over the viewer's own opportunity cards or storage;
-        another seat's hidden cards have no such place (their view holds only counts)."""
-        v = self.view
-        if seat != self.viewer or v["opportunities"][seat] is None:
-            return None
-        panel = self._seat_rects[seat]
-        local = (pos[0] - panel.x, pos[1] - panel.y)
-        stats = self._stats(seat)
-        if stats["stored"][3].inflate(10, 6).collidepoint(local):
-            return "stored"
-        if stats["opps"][3].inflate(10, 6).collidepoint(local) or any(
-                r.inflate(4, 4).collidepoint(local) for r in self._opportunity_slots(seat)):
-            return "opps"
-        return None
+        draw_seat_summary(surface, rect, self.view, seat, self._seat_rects[seat], self.in_flight,
+                          seat in self._gift_seats(), self._own_hover() if seat == self.viewer else None)
 
     # ---- tooltips ---------------------------------------------------------------------------
     hover_card: int | None = None
@@ -818,65 +405,6 @@ class UBikeScene(GameScene):
         """"opps" or "stored" while the mouse is over the viewer's own hidden cards."""
         hover = self.hover
         return hover[1] if isinstance(hover, tuple) and hover[0] == "own" else None
-
-    def _holdings_rect(self, what: str | None) -> pygame.Rect | None:
-        """Where the viewer's own opportunity cards or stored cards are shown, beside their
-        panel (None when there is nothing to show)."""
-        seat = self.viewer
-        if what is None or seat is None:
-            return None
-        cards = self.view["opportunities" if what == "opps" else "scenery_storage"][seat]
-        if cards is None:                # never another seat's hidden cards
-            return None
-        if what == "opps":
-            height = 76 + max(1, len(cards)) * OPP_ROW_H
-        else:
-            height = 96 + (HAND_CARD[1] + 16 if cards else 30)
-        panel = self._seat_rects[seat]
-        top = min(panel.y, BOARD.bottom - 8 - height)
-        return pygame.Rect(SIDE.x - 12 - HOLDINGS_W, top, HOLDINGS_W, height)
-
-    def _draw_holdings(self, canvas: pygame.Surface, what: str) -> None:
-        rect = self._holdings_rect(what)
-        if rect is None:
-            return
-        seat = self.viewer
-        v = self.view
-        pygame.draw.rect(canvas, (0, 0, 0), rect.move(0, 6), border_radius=14)
-        pygame.draw.rect(canvas, theme.PANEL_LIGHT, rect, border_radius=14)
-        pygame.draw.rect(canvas, theme.HIGHLIGHT, rect, 2, border_radius=14)
-        x, y = rect.x + 20, rect.y + 16
-        if what == "opps":
-            cards = v["opportunities"][seat]
-            theme.draw_text(canvas, f"Your opportunity cards: {len(cards)}", (x, y), theme.SIZE_BODY,
-                            theme.TEXT, bold=True)
-            theme.draw_text(canvas, "Only you see them.", (x, y + 30), theme.SIZE_SMALL - 2, theme.TEXT_DIM)
-            y += 64
-            if not cards:
-                theme.draw_text(canvas, "None yet: 5 stored cards buy one.", (x, y + 10), theme.SIZE_SMALL,
-                                theme.TEXT)
-            for ident in cards:
-                opp = OPPORTUNITIES[ident]
-                face = art.opportunity_face(ident, 56, 72)
-                canvas.blit(face, (x, y + 4))
-                theme.draw_text(canvas, opp.title, (x + 72, y + 4), theme.SIZE_SMALL, theme.TEXT, bold=True)
-                theme.draw_paragraph(canvas, opp.text, pygame.Rect(x + 72, y + 28, rect.width - 112,
-                                                                   OPP_ROW_H - 30),
-                                     theme.SIZE_SMALL - 2, theme.TEXT_DIM, line_gap=0)
-                y += OPP_ROW_H
-            return
-        cards = v["scenery_storage"][seat]
-        theme.draw_text(canvas, f"Your scenery storage: {len(cards)} of {STORAGE_FOR_OPPORTUNITY}",
-                        (x, y), theme.SIZE_BODY, theme.TEXT, bold=True)
-        theme.draw_text(canvas, "Face down: only you know which cards. At 5 they buy an opportunity card.",
-                        (x, y + 30), theme.SIZE_SMALL - 2, theme.TEXT_DIM, max_width=rect.width - 40)
-        y += 70
-        if not cards:
-            theme.draw_text(canvas, "Empty.", (x, y), theme.SIZE_SMALL, theme.TEXT)
-            return
-        step = min(HAND_CARD[0] + 10, (rect.width - 40 - HAND_CARD[0]) / max(1, len(cards) - 1))
-        for k, number in enumerate(cards):
-            canvas.blit(art.card_face(number, *HAND_CARD), (round(x + k * step), y))
 
     def ticking_rects(self) -> list[pygame.Rect]:
         dots = self.thinking_rect() if self.bot_thinking() else None
@@ -900,7 +428,7 @@ class UBikeScene(GameScene):
                 pygame.draw.circle(canvas, (level, level, level), (dots.x + 12 + k * 26, dots.centery), 7)
         own = self._own_hover()
         if own is not None:
-            self._draw_holdings(canvas, own)
+            draw_holdings(canvas, self.view, own, self.viewer, self._seat_rects)
             return
         number = self._tooltip_card()
         if number is None or number in self.in_flight:
@@ -915,11 +443,11 @@ class UBikeScene(GameScene):
         for seat in range(len(self.ctx.seats)):
             journey = self.view["journeys"][seat]
             for i in range(len(journey)):
-                if self.journey_slot(seat, i).collidepoint(pos):
+                if journey_slot(self._seat_rects[seat], i).collidepoint(pos):
                     self.hover_card = journey[i]
                     return ("seat", seat)
             if self._seat_rects[seat].collidepoint(pos):
-                own = self._own_holding_at(seat, pos)
+                own = own_holding_at(self.view, seat, self.viewer, self._seat_rects[seat], pos)
                 if own is not None:
                     return ("own", own)
         return super()._hit_side(pos)
@@ -929,13 +457,13 @@ class UBikeScene(GameScene):
         places: dict[int, pygame.Rect] = {}
         for row, cards in enumerate(view["rows"]):
             for i, number in enumerate(cards):
-                places[number] = self.row_card_rect(row, i, len(cards))
+                places[number] = row_card_rect(row, i, len(cards))
         if view["phase"] == PLACE:
             for i, number in enumerate(view["hand"]):
-                places[number] = self.hand_card_rect(i, len(view["hand"]))
+                places[number] = hand_card_rect(i, len(view["hand"]))
         for seat, journey in enumerate(view["journeys"]):
             for i, number in enumerate(journey):
-                places[number] = self.journey_slot(seat, i)
+                places[number] = journey_slot(self._seat_rects[seat], i)
         return places
 
     def _storage_anchor(self, seat: int) -> pygame.Rect:
@@ -973,11 +501,11 @@ class UBikeScene(GameScene):
             if row is None:
                 target = self._storage_anchor(left)
                 self._launch(number, DECK_RECT, target, 0.2 * k, face=False)
-                stats = self._stats(left)["stored"][3]
+                stats = seat_stats(self.view, left, self._seat_rects[left])["stored"][3]
                 marks.append(stats.move(self._seat_rects[left].topleft).inflate(14, 10))
             elif number in after["rows"][row]:
                 cards = after["rows"][row]
-                marks.append(self.row_card_rect(row, cards.index(number), len(cards)).inflate(12, 12))
+                marks.append(row_card_rect(row, cards.index(number), len(cards)).inflate(12, 12))
         nxt = self.ctx.to_act
         if (seat is None or self.ctx.seats[seat].is_bot or nxt is None or nxt == seat
                 or self.ctx.seats[nxt].is_bot or not marks):
@@ -987,7 +515,7 @@ class UBikeScene(GameScene):
         def draw(surface: pygame.Surface, t: float) -> None:
             width = 3 + round(2 * abs(math.sin(t * math.pi * 2)))
             for rect in marks:
-                pygame.draw.rect(surface, NEW_MARK, rect, width, border_radius=12)
+                pygame.draw.rect(surface, art.NEW_MARK, rect, width, border_radius=12)
 
         self.anim.add(Motion(0.6, draw, lambda t: area, delay=FLY_TIME, ease=lambda t: t,
                              hold=SEARCH_HOLD))
@@ -1055,17 +583,3 @@ class UBikeScene(GameScene):
 
         self.anim.add(Motion(FLY_TIME, draw, bounds, delay=delay, ease=ease_in_out, on_done=done))
 
-
-def _rect_gap(rect: pygame.Rect, point: tuple[float, float]) -> float:
-    """How far `point` is from `rect` (0 inside it)."""
-    nearest = (min(max(point[0], rect.left), rect.right), min(max(point[1], rect.top), rect.bottom))
-    return math.dist(nearest, point)
-
-
-def short_payment(pay: tuple[int, int, int, int]) -> str:
-    """A way to pay on a button: "3-bike + opp. bike", "1-bike x2" (the log says it in full)."""
-    ones, twos, threes, opps = pay
-    parts = [name if count == 1 else f"{name} ×{count}"
-             for count, name in ((threes, "3-bike"), (twos, "2-bike"), (ones, "1-bike"), (opps, "opp. bike"))
-             if count]
-    return " + ".join(parts) or "nothing"
