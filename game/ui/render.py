@@ -21,6 +21,39 @@ def for_blits(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
         return surface
     return surface.convert_alpha() if alpha else surface.convert()
 
+def scalable(surface: pygame.Surface) -> pygame.Surface:
+    """`surface` as `pygame.transform.smoothscale` can read it: itself at 24 or 32 bits a
+    pixel, else a 32-bit copy. A big indexed picture (one byte a pixel, Ubi's board) is kept
+    small and widened only for the part being scaled (to 32 bits: smoothscale would copy a
+    24-bit picture to 32 bits itself, and hold both at once)."""
+    if surface.get_bitsize() in (24, 32):
+        return surface
+    wide = pygame.Surface(surface.get_size(), 0, 32)
+    wide.blit(surface, (0, 0))
+    return wide
+
+
+def scaled(surface: pygame.Surface, size: tuple[int, int], strip_rows: int = 400) -> pygame.Surface:
+    """`surface` smoothly scaled to `size`. An indexed picture is widened and scaled a band of
+    rows at a time where the two heights share a divisor (every band then maps onto whole rows,
+    within 3 of 255 of scaling it whole), so a big picture's 32-bit copy is never held whole
+    (Ubi's world sheet: 5 MB at a time instead of 21)."""
+    if surface.get_bitsize() in (24, 32):
+        return pygame.transform.smoothscale(surface, size)
+    width, height = surface.get_size()
+    common = math.gcd(height, size[1])
+    bands = next((n for n in range(1, common + 1) if common % n == 0 and height // n <= strip_rows), common)
+    if bands == 1:
+        return pygame.transform.smoothscale(scalable(surface), size)
+    out = pygame.Surface(size, 0, 32)
+    rows, out_rows = height // bands, size[1] // bands
+    band = pygame.Surface((width, rows), 0, 32)
+    for i in range(bands):
+        band.blit(surface, (0, 0), pygame.Rect(0, i * rows, width, rows))
+        out.blit(pygame.transform.smoothscale(band, (size[0], out_rows)), (0, i * out_rows))
+    return out
+
+
 LETTERBOX = (12, 13, 15)
 # When the dirty rectangles' bounding box covers more than this share of the canvas, the scene
 # is drawn whole (no clip): it costs about as much.

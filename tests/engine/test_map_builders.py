@@ -184,3 +184,22 @@ def test_canvas_buffer_grows_by_the_radius() -> None:
     canvas.buffer([(10, 10), (30, 10), (30, 30), (10, 30)], -3.0, (0, 0, 0))
     left = pygame.mask.from_threshold(canvas.surface, (255, 255, 255), (1, 1, 1, 255)).count()
     assert (lit - left) / 16 == pytest.approx(14 * 14, rel=0.05)
+
+
+def test_an_indexed_picture_keeps_the_frequent_colours_and_maps_the_rest_to_the_nearest(tmp_path) -> None:
+    """save_indexed (Ubi's board): the most frequent colours become the palette exactly, a rare
+    colour is drawn as the nearest of them, and the file is an indexed PNG."""
+    image = pygame.Surface((40, 10))
+    image.fill((200, 220, 240))                              # sea, most of the picture
+    image.fill((230, 220, 200), (0, 0, 20, 10))              # land
+    image.fill((40, 40, 40), (0, 0, 3, 10))                  # ink
+    image.set_at((30, 5), (205, 222, 236))                   # one anti-aliased pixel, near the sea
+    path = tmp_path / "board.png"
+    error = common.save_indexed(image, path, colours=3)
+    assert 0 < error < 0.1
+    head = path.read_bytes()[:26]
+    assert head[24] == 8 and head[25] == 3                   # 8 bits, colour type 3: indexed
+    back = pygame.image.load(str(path))
+    assert back.get_bitsize() == 8
+    assert tuple(back.get_at((30, 5)))[:3] == (200, 220, 240)
+    assert tuple(back.get_at((1, 1)))[:3] == (40, 40, 40) and tuple(back.get_at((10, 1)))[:3] == (230, 220, 200)

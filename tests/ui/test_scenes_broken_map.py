@@ -41,6 +41,18 @@ def seats_for(spec) -> list[Seat]:
     return [Seat(f"Bot {i}", BOT, "easy", i) for i in range(spec.min_players)]
 
 
+@pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
+def test_with_its_maps_whole_no_game_falls_back_to_plain_paper(spec):
+    """The other side of the fallback: the maps as shipped load and draw (a picture the scene
+    cannot read, say an indexed one it cannot scale, would otherwise pass unseen as plain paper)."""
+    app = make_app()
+    app.push(MenuScene(app))
+    scene = open_game(app, Session(spec, seats_for(spec), {}, 3))
+    frames(app)
+    assert scene.map_problem == "" and not scene.status_warning, scene.status_note
+    assert app.errors == []
+
+
 @pytest.mark.parametrize("damage", ["missing", "truncated"])
 @pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
 def test_without_its_picture_a_game_goes_on_over_plain_paper(spec, damage, tmp_path, monkeypatch):

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from game.ui import theme
+from game.ui.render import scalable
 
 from . import grid as G
 from .layout import AREA, BANNER_W, LENS_HEX, LENS_R
@@ -231,7 +232,7 @@ class Reticle:
             part = want.clip(source.get_rect())
             if part.width > 0 and part.height > 0:
                 size = (round(part.width * scale), round(part.height * scale))
-                image = pygame.transform.smoothscale(source.subsurface(part), size)
+                image = pygame.transform.smoothscale(scalable(source.subsurface(part)), size)
                 lens.blit(image, (round((part.x + ox - left) * scale), round((part.y + oy - top) * scale)))
 
         def at(px: float, py: float) -> tuple[float, float]:

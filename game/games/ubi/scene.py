@@ -56,8 +56,9 @@ class UbiScene(GameScene):
         self.revealing: dict[str, Any] | None = None   # the last answer, while it is shown
         self._reveal_tab: str | None = None            # the tab to go back to after it
         self._tumbling: tuple[str, ...] | None = None  # the dice being rolled: ("roll", z, p) / ("cap", z)
-        # the 3,720 x 2,860 picture stays as the file gives it: the sheets are only scaled
-        # from it, and its converted copy would hold 42 MB more (and both at once, 70 MB)
+        # the 3,720 x 2,860 picture stays as the file gives it, indexed (one byte a pixel,
+        # 11 MB): the sheets are only scaled from it, each part widened to 24 bits just for
+        # its scaling; a converted copy would hold 42 MB
         self.sheets = Sheets.load(lambda board: self.board_picture(board, "ubi.tmx", convert=False),
                                   self.plain_board)
         self.reticle = Reticle()
@@ -133,7 +134,7 @@ class UbiScene(GameScene):
 
     def _render_map(self, surface: pygame.Surface) -> None:
         sheets = self.sheets
-        surface.blit(sheets.tab_picture(self.tab, self.map_problem), (0, 0))
+        sheets.draw_tab(surface, self.tab, self.map_problem)
         zoomed = sheets.zoomed_picture(self.tab)
         if zoomed is not None:
             surface.blit(zoomed, sheets.base[self.tab][1].move(-AREA.x, -AREA.y))

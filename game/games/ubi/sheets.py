@@ -17,7 +17,8 @@ import pygame
 from game import assets
 from game.core.board import load_board
 from game.ui import theme
-from game.ui.render import for_blits
+from game.core.memory import trim_heap
+from game.ui.render import for_blits, scalable, scaled
 
 from . import grid as G
 from .layout import AREA, LEGEND_SPLIT
@@ -46,8 +47,8 @@ def bbox(points: list[Point], pad: int = 6) -> pygame.Rect:
 
 class Sheets:
     """The pictures of the sheets (`pictures`: fitted; `full`: at full scale, views into the
-    board picture; `composed`: each tab's whole picture, made on first show) and where each
-    sheet is on the canvas."""
+    board picture) and where each sheet is on the canvas. A tab's whole picture is drawn into
+    the map's layer when it changes, not kept beside it (4.6 MB a tab at 1920x1080)."""
 
     def __init__(self) -> None:
         self.fits: dict[str, tuple[float, pygame.Rect]] = {}
@@ -65,16 +66,16 @@ class Sheets:
         self.legend_k = min((AREA.width - 24) / (2 * lw), AREA.height / LEGEND_SPLIT)
         self.pictures: dict[str, pygame.Surface] = {}
         self.full: dict[str, pygame.Surface] = {}
-        self.composed: dict[str, pygame.Surface] = {}   # each tab's whole picture, made on first show
+        self._image: pygame.Surface | None = None   # the board picture, indexed as the file gives it
 
     @classmethod
     def load(cls, picture: Callable[[Any], pygame.Surface],
              plain: Callable[[Exception, tuple[int, int]], pygame.Surface]) -> Sheets:
-        """Each sheet's picture scaled to fit once, and the hexagon sheets at full scale for the
-        loupe: `picture(board)` paints the map (unconverted: it is only ever scaled from); a
-        damaged map is told by `plain(error, size)`, which gives plain paper to go on over."""
+        """The sheets' pictures: the hexagon sheets at full scale for the loupe (views into the
+        board picture), each sheet scaled to fit the first time its tab shows (the world's now);
+        `picture(board)` paints the map (unconverted: it is only ever scaled from); a damaged
+        map is told by `plain(error, size)`, which gives plain paper to go on over."""
         self = cls()
-        lx, ly, lw, lh = G.LEGEND_RECT
         for size in (theme.SIZE_LARGE, theme.SIZE_TITLE):   # the card's type, loaded before the first reveal
             theme.font(size, True)
             theme.font(size)
@@ -83,21 +84,32 @@ class Sheets:
             image = picture(board)
             if image.get_size() != G.BOARD_SIZE:
                 raise ValueError(f"the picture is {image.get_size()}, not {G.BOARD_SIZE}")
+            self._image = image
             for key in ("W", "N", "E"):
-                k, rect = self.fits[key]
-                part = image.subsurface(G.SHEETS[key].pixel_rect)
-                self.full[key] = part   # a view into the picture: no second copy in memory
-                self.pictures[key] = for_blits(pygame.transform.smoothscale(part, rect.size))
-            for i, (top, bottom) in enumerate(((0, LEGEND_SPLIT), (LEGEND_SPLIT, lh))):
-                part = image.subsurface((lx, ly + top, lw, bottom - top))
-                size = (round(lw * self.legend_k), round((bottom - top) * self.legend_k))
-                self.pictures[f"L{i}"] = for_blits(pygame.transform.smoothscale(part, size))
-            del image
+                self.full[key] = image.subsurface(G.SHEETS[key].pixel_rect)   # views: no second copy
+            self.picture("W")
+            trim_heap()   # the decoding's and the widened part's memory goes back at once
         except Exception as exc:   # a broken map must not stop the game
             for key in ("W", "N", "E"):
                 self.pictures[key] = plain(exc, self.fits[key][1].size)
             self.full = {}
+            self._image = None
         return self
+
+    def picture(self, key: str) -> pygame.Surface | None:
+        """Sheet `key` ("W", "N", "E"; "L0" and "L1" the legend's halves) scaled to fit, made
+        the first time it is asked for (an expert area or the legend may never be shown); None
+        for a legend half without a board picture."""
+        if key not in self.pictures and self._image is not None:
+            if key in self.fits:
+                part, size = self.full[key], self.fits[key][1].size
+            else:
+                lx, ly, lw, lh = G.LEGEND_RECT
+                top, bottom = (0, LEGEND_SPLIT) if key == "L0" else (LEGEND_SPLIT, lh)
+                part = self._image.subsurface((lx, ly + top, lw, bottom - top))
+                size = (round(lw * self.legend_k), round((bottom - top) * self.legend_k))
+            self.pictures[key] = for_blits(scaled(part, size))
+        return self.pictures.get(key)
 
     # ---- the board picture <-> the canvas -----------------------------------------------------
     def to_canvas(self, key: str, px: float, py: float) -> Point:
@@ -200,7 +212,8 @@ class Sheets:
         if part.width <= 0 or part.height <= 0:
             return None
         k = self.fits[key][0]
-        image = pygame.transform.smoothscale(source.subsurface(part), (round(part.width * k), round(part.height * k)))
+        image = pygame.transform.smoothscale(scalable(source.subsurface(part)),
+                                               (round(part.width * k), round(part.height * k)))
         out = pygame.Surface(base.size)
         out.fill(theme.PAPER_DARK)
         left, top = self.to_canvas(key, part.x + ox, part.y + oy)
@@ -208,35 +221,28 @@ class Sheets:
         return for_blits(out)
 
     # ---- a tab's picture ----------------------------------------------------------------------
-    def tab_picture(self, tab: str, problem: str) -> pygame.Surface:
-        """A tab's whole picture, made on first show (`problem`: why the legend may be missing)."""
-        if tab not in self.composed:
-            self.composed[tab] = self._compose(tab, problem)
-        return self.composed[tab]
-
-    def _compose(self, tab: str, problem: str) -> pygame.Surface:
-        """A tab's whole picture, made once: the sheet (and under the world, the help)."""
-        surface = pygame.Surface(AREA.size)
-        if pygame.display.get_surface() is not None:
-            surface = surface.convert()
+    def draw_tab(self, surface: pygame.Surface, tab: str, problem: str) -> None:
+        """A tab's whole picture onto the map's surface: the sheet (and under the world, the
+        help), or the legend (`problem`: why the legend may be missing)."""
         surface.fill(theme.BG)
         if tab == "L":
-            pictures = [self.pictures.get("L0"), self.pictures.get("L1")]
+            pictures = [self.picture("L0"), self.picture("L1")]
             if pictures[0] is None or pictures[1] is None:
                 theme.draw_paragraph(surface, "The legend could not be drawn. " + problem,
                                      pygame.Rect(20, 20, AREA.width - 40, 80), theme.SIZE_BODY, theme.TEXT)
-                return surface
+                return
             total = sum(p.get_width() for p in pictures) + 24
             x = (AREA.width - total) // 2
             for picture in pictures:
                 surface.blit(picture, (x, 0))
                 x += picture.get_width() + 24
-            return surface
+            return
         k, rect = self.fits[tab]
-        surface.blit(self.pictures[tab], rect.move(-AREA.x, -AREA.y))
+        sheet = self.picture(tab)   # the sheet's picture, or plain paper where the map failed
+        if sheet is not None:
+            surface.blit(sheet, rect.move(-AREA.x, -AREA.y))
         if tab == "W":
             draw_help(surface, pygame.Rect(0, rect.height + 12, AREA.width, AREA.height - rect.height - 12))
-        return surface
 
 
 def draw_help(surface: pygame.Surface, rect: pygame.Rect) -> None:
