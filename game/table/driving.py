@@ -51,7 +51,7 @@ class Driving(TableBase):
             view, legal, seed = self.table.bot_request(seat)
             self._bot_generation += 1
             self._bot_started = time.perf_counter()
-            self._bot_future = shared_runner().ask(self.spec.id, seat, self.session.seats[seat].level,
+            self._bot_future = shared_runner(self.spec.id).ask(self.spec.id, seat, self.session.seats[seat].level,
                                                 seed, view, legal)
             return
         if not self._bot_future.done() or time.perf_counter() - self._bot_started < pace:

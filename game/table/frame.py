@@ -84,7 +84,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         self._seat_rects = self._layout_seats()
         self.session.autosave_in_background = True
         if any(seat.is_bot for seat in session.seats) and not bots_paused:
-            shared_runner()  # start the worker now, so it is ready by the first bot's turn
+            shared_runner(session.spec.id)  # start the worker now, so it is ready by the first bot's turn
         theme.preload_fit_fonts()
         self._build_frame_buttons()
         self.add_layer(TOP_BAR, self._render_top, self._top_signature)

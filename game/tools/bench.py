@@ -190,7 +190,7 @@ def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
     app = _make_app(size, animation_speed="normal", bot_pace="fast")
     menu = app.push(app.scene("menu"))
     report: dict[str, Any] = {}
-    peak = 0.0
+    peak = worker_peak = 0.0
     for spec in playable_games():
         play_frames(app, spec.id, frames)
         app.reset_to(menu)                 # the game closes, as Main menu does
@@ -202,13 +202,14 @@ def child_session(frames: int, size: tuple[int, int]) -> dict[str, Any]:
         worker = (rss_mb(pid) or 0.0) if pid else 0.0
         report[f"after_{spec.id}"] = {"main": main, "worker": worker, "total": round(main + worker, 1)}
         peak = max(peak, main + worker)
+        # a worker process serves one game (the next game's table replaces it): its most
+        # is read before it goes
+        worker_peak = max(worker_peak, (rss_mb(pid, "VmHWM") or 0.0) if pid else 0.0)
     report["after_each_peak_total"] = round(peak, 1)
     # the most either process held at any moment (their peaks need not coincide, so this sum
     # is an upper bound of the app's peak)
-    runner = bot_worker.started_runner()
-    pid = runner._process.pid if runner is not None and runner._process is not None else None
     report["peak_main"] = rss_mb(field="VmHWM")
-    report["peak_worker"] = rss_mb(pid, "VmHWM") if pid else None
+    report["peak_worker"] = worker_peak or None
     report["peak_total"] = round((report["peak_main"] or 0.0) + (report["peak_worker"] or 0.0), 1)
     bot_worker.close_shared_runner()
     return report

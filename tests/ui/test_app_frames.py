@@ -3,6 +3,7 @@ presented, and the window has a minimum size and survives being shrunk to nothin
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.app import MIN_WINDOW, App, at_least_minimum
 from game.settings import Settings
@@ -195,3 +196,24 @@ def test_the_bot_worker_lets_an_earlier_games_bots_go_when_another_game_asks():
                       "view": state.view(seat), "legal": [a.to_json() for a in state.legal_actions()]})
         assert {key[0] for key in bots} == {game}
     assert len(bots) == 1   # the same game's bot is kept and asked again
+
+
+def test_a_worker_process_serves_one_game_and_another_game_gets_a_fresh_one():
+    """A table of another game replaces the shared worker process, so the games played
+    before it leave nothing behind in the bots' memory; the same game keeps its worker."""
+    from game.core.ai import worker
+    worker.close_shared_runner()
+    try:
+        first = worker.shared_runner("ubike")
+        if first.mode != "process":
+            pytest.skip("no worker processes here")
+        old_process = first._process
+        assert worker.shared_runner("ubike") is first
+        assert worker.shared_runner() is first            # asked without a game: the same one
+        second = worker.shared_runner("ubi")
+        assert second is not first and second.alive
+        old_process.join(timeout=5)
+        assert not old_process.is_alive()
+        assert worker.shared_runner("ubi") is second
+    finally:
+        worker.close_shared_runner()

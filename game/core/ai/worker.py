@@ -236,14 +236,26 @@ class BotRunner:
 # ---- the app's one worker --------------------------------------------------------------------------
 
 _SHARED: BotRunner | None = None
+_SHARED_GAME: str | None = None   # the game the shared worker process has served
 
 
-def shared_runner() -> BotRunner:
-    """The worker every table of this run asks (started on first use): the table kit uses it,
-    the app closes it at exit (`close_shared_runner`)."""
-    global _SHARED
+def shared_runner(game: str | None = None) -> BotRunner:
+    """The worker the tables of this run ask (started on first use): the table kit uses it,
+    the app closes it at exit (`close_shared_runner`).
+
+    One table plays at a time, so a worker process serves one game: asked for another `game`,
+    it is replaced by a fresh one, and what the last game's rules, bots and caches held goes
+    with the old process (a worker that had served every game in turn held 35 MB, a fresh one
+    about 20). The table asks when it opens, so the new worker starts while the table is built."""
+    global _SHARED, _SHARED_GAME
+    if (_SHARED is not None and game is not None and _SHARED_GAME not in (None, game)
+            and _SHARED.mode == "process"):
+        _SHARED.close()
+        _SHARED = None
     if _SHARED is None:
         _SHARED = BotRunner()
+    if game is not None:
+        _SHARED_GAME = game
     return _SHARED
 
 
@@ -253,7 +265,8 @@ def started_runner() -> BotRunner | None:
 
 
 def close_shared_runner() -> None:
-    global _SHARED
+    global _SHARED, _SHARED_GAME
     if _SHARED is not None:
         _SHARED.close()
         _SHARED = None
+    _SHARED_GAME = None
