@@ -112,8 +112,10 @@ class App:
         pygame.font.init()
         # fonts, text and icons cached by an earlier App belong to a pygame that has quit
         from game.ui import icons
+        from game.ui.scene import forget_shared_theme
         caches.clear_all()
         icons.clear_cache()
+        forget_shared_theme()
         pygame.key.set_repeat(400, 40)
         self.sound = sound_module.SoundBank(self.settings.volume, self.settings.muted)
         self.canvas = pygame.Surface(LOGICAL_SIZE)
