@@ -385,3 +385,16 @@ def test_a_board_is_read_once_a_run_and_again_when_its_file_changes(tmp_path, mo
     assert B.load_board(copy) is first and len(parsed) == 1
     copy.write_text(copy.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert B.load_board(copy) is not first and len(parsed) == 2
+
+
+def test_a_game_warms_its_plain_tiled_maps_and_leaves_its_own_kind_alone(monkeypatch):
+    """GameSpec.warm_maps reads a game's Tiled maps on a background thread (the setup, the
+    menu's Continue); a game whose maps its own loader draws (map_pictures) is left alone."""
+    from game.core import board as B
+    from game.core.registry import get, load_games
+    load_games()
+    asked = []
+    monkeypatch.setattr(B, "warm_boards", lambda paths: asked.append([p.name for p in paths]))
+    get("ubi").warm_maps()
+    get("rallyman").warm_maps()
+    assert asked == [["ubi.tmx"]]
