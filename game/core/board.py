@@ -92,19 +92,25 @@ def _check_reserved(path: Path) -> None:
                                  f"{prop.get('name')!r} on object {obj.get('name')!r}.")
 
 
+#: one thread imports pytmx at a time: a board warmed on a background thread while the table
+#: reads one would otherwise find sys.modules holding pytmx half imported (no TiledMap yet)
+_PYTMX_LOCK = threading.Lock()
+
+
 def pytmx_module():
     """pytmx, imported without pygame: the package pulls pygame in when it can (for type hints
     and its pygame loader, neither of which we use), and the rules must stay free of pygame."""
-    if "pytmx" not in sys.modules:
-        blocked = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
-        for name in blocked:
-            sys.modules[name] = None  # makes `import name` fail
-        try:
-            import pytmx  # noqa: F401
-        finally:
+    with _PYTMX_LOCK:
+        if "pytmx" not in sys.modules:
+            blocked = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
             for name in blocked:
-                del sys.modules[name]
-    return sys.modules["pytmx"]
+                sys.modules[name] = None  # makes `import name` fail
+            try:
+                import pytmx  # noqa: F401
+            finally:
+                for name in blocked:
+                    del sys.modules[name]
+        return sys.modules["pytmx"]
 
 
 def open_tmx(path: Path | str) -> Any:

@@ -193,6 +193,17 @@ class GameSpec:
     def knowledge(self) -> Any:
         return import_attr(self.bot_knowledge) if self.bot_knowledge else None
 
+    def warm_maps(self) -> None:
+        """Start reading this game's maps on a background thread, so that opening its table
+        finds them read (board.warm_boards): while its seats are chosen, while a save it was
+        saved from is about to open, while Continue waits for a click. Maps drawn by a loader
+        of their own (`map_pictures`) are left to it."""
+        if self.map_pictures or not self.maps:
+            return
+        from game import assets
+        from .board import warm_boards
+        warm_boards([assets.path("maps", name) for name in self.maps])
+
     def pictures_of(self, tmx: Any) -> list[Any]:
         """The picture files map `tmx` (a path) draws with."""
         if self.map_pictures:

@@ -116,6 +116,10 @@ class MenuScene(Scene):
     def _read_continue(self) -> None:
         self.choice = continue_choice()
         self.autosave_line = self.choice.line
+        row = self.choice.row
+        spec = load_games().get(row.game_id) if row is not None else None
+        if spec is not None:
+            spec.warm_maps()   # read while the menu waits, so that Continue opens the table sooner
         if self.choice.row is not None:
             self.continue_button.enable()
         else:

@@ -14,8 +14,7 @@ import pygame
 import pygame_gui
 
 from game.core import autosaves, paths
-from game import assets
-from game.core.board import BoardError, warm_boards
+from game.core.board import BoardError
 from game.core.registry import GameSpec
 from game.core.saves import read_own_json, write_json_atomic
 from game.core.session import BOT, BOT_LEVELS, PERSON, Seat, Session
@@ -111,8 +110,7 @@ class SetupScene(Scene):
     def __init__(self, app: App, spec: GameSpec) -> None:
         super().__init__(app)
         self.spec = spec
-        if not spec.map_pictures:   # its maps are plain Tiled boards: read them while seats are chosen
-            warm_boards([assets.path("maps", name) for name in spec.maps])
+        spec.warm_maps()   # its maps are read while seats are chosen
         remembered = load_last_setup(spec)
         if remembered:
             self.seats = remembered["seats"]

@@ -385,3 +385,44 @@ def test_a_board_is_read_once_a_run_and_again_when_its_file_changes(tmp_path, mo
     assert B.load_board(copy) is first and len(parsed) == 1
     copy.write_text(copy.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     assert B.load_board(copy) is not first and len(parsed) == 2
+
+
+def test_pytmx_imported_by_threads_at_once_is_whole_for_each():
+    """A map warmed on a background thread while the table reads one: both threads ask for
+    pytmx at once, and neither may get it half imported (it once lacked TiledMap, and the
+    table fell back to plain paper)."""
+    code = textwrap.dedent("""
+        import threading
+        import pygame
+        from game.core import board
+        barrier, bad = threading.Barrier(6), []
+        def ask():
+            barrier.wait()
+            try:
+                if not hasattr(board.pytmx_module(), "TiledMap"):
+                    bad.append("half imported")
+            except Exception as exc:
+                bad.append(repr(exc))
+        threads = [threading.Thread(target=ask) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        print(bad)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2],
+                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+def test_a_game_warms_its_plain_tiled_maps_and_leaves_its_own_kind_alone(monkeypatch):
+    """GameSpec.warm_maps reads a game's Tiled maps on a background thread (the setup, the
+    menu's Continue); a game whose maps its own loader draws (map_pictures) is left alone."""
+    from game.core import board as B
+    from game.core.registry import get, load_games
+    load_games()
+    asked = []
+    monkeypatch.setattr(B, "warm_boards", lambda paths: asked.append([p.name for p in paths]))
+    get("ubi").warm_maps()
+    get("rallyman").warm_maps()
+    assert asked == [["ubi.tmx"]]

@@ -479,3 +479,38 @@ def test_on_a_crowded_board_the_easy_bot_too_charges_a_long_way_more():
     view, legal = state.view(0), state.legal_actions()
     easy, normal, hard = (Planner(view, legal, Rng(1), level).seen for level in ("easy", "normal", "hard"))
     assert train_charge(easy) == train_charge(hard) > train_charge(normal)
+
+
+# ---- the look-ahead's playouts share the ways they find -----------------------------------
+
+def test_ways_shared_between_playouts_change_no_playout(monkeypatch):
+    """The look-ahead's playouts keep the shortest ways found, by network, from move to move
+    and playout to playout (plans.Seen.paths): a playout then plays exactly the game it plays
+    with each move's ways found afresh."""
+    import game.games.ttr.plans as plans
+    from game.games.ttr.bot import playout_margin
+    state = into_the_game("korea", 30)
+    view, legal = state.view(0), state.legal_actions()
+    memo: dict = {}
+    shared = [playout_margin(view, a, 5, memo=memo) for a in legal[:2]]
+    assert memo and len(memo) <= plans.MEMO_NETWORKS
+    monkeypatch.setattr(plans, "MEMO_NETWORKS", 0)      # nothing kept beyond one move
+    assert [playout_margin(view, a, 5) for a in legal[:2]] == shared
+
+
+def test_a_way_found_on_one_network_is_not_taken_for_another():
+    """A way kept in a shared memo answers only for the network it was found on: once a route
+    of it is claimed by another seat, the way goes around it."""
+    from game.games.ttr.plans import shortest_path
+    state = into_the_game("iberia", 10)
+    memo: dict = {}
+    seen = Seen(state.view(0))
+    seen.memo = memo
+    ticket = next(t for t in state.board.tickets if shortest_path(seen, t.a, t.b, set())[1])
+    trains, way = shortest_path(seen, ticket.a, ticket.b, set())
+    state.claims_list.append([way[0], 1])
+    state._derive()
+    after = Seen(state.view(0))
+    after.memo = memo
+    fresh = shortest_path(Seen(state.view(0)), ticket.a, ticket.b, set())
+    assert shortest_path(after, ticket.a, ticket.b, set()) == fresh and way[0] not in fresh[1]

@@ -316,3 +316,34 @@ def test_korea_every_mat_spot_after_a_grey_route_is_reachable_and_fits_the_panel
         frames(app)
     assert {a for a in legal if isinstance(a, Place)} <= seen
     assert app.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bot_choosing_tickets_weighs_them_face_down_in_its_panel(game, monkeypatch):
+    """While a bot chooses tickets its seat panel shows as many ticket backs as it chooses
+    among (a public count), one lifted after another on the table's own beat; the viewer's
+    view holds none of that bot's tickets, so none can be shown."""
+    seats = [Seat("Ann", PERSON, colour=0), Seat("Bot 1", BOT, "easy", colour=1)]
+    app, scene, session = open_table(seats, game=game, seed=4, bot_pace="normal")
+    frames(app)
+    while scene.weighing() is None:
+        assert run_until(app, lambda: scene.weighing() is not None or my_turn(scene))
+        if scene.weighing() is None:    # Ann's pick in the draft (or her keep): by a click
+            assert session.state.phase == DRAFT, "the bot never chose tickets"
+            click(app, scene._ticket_rects()[scene._panel_tickets()[0]].center)
+    seat, count = scene.weighing()
+    field = {DRAFT: "draft_packs", DRAFTED: "draft_picks"}.get(session.state.phase, "offered")
+    assert seat == 1 and count == len(getattr(session.state, field)[1]) > 1
+    assert scene.view[field][1] is None               # nothing of the bot's own reaches the table
+    rect = scene.weighing_rect(seat, count)
+    assert scene._seat_rects[1].contains(rect)
+    assert rect in scene.ticking_rects()              # redrawn every frame while it thinks
+    canvas = pygame.Surface((1920, 1080))
+    pictures = []
+    for ms in (200, 600):                              # mid-beat of the first ticket, then the second
+        monkeypatch.setattr(pygame.time, "get_ticks", lambda ms=ms: int(ms))
+        canvas.fill((0, 0, 0))
+        scene.draw_overlay(canvas)
+        pictures.append(pygame.image.tobytes(canvas.subsurface(rect), "RGB"))
+    assert pictures[0] != pictures[1], "the tickets are not weighed one after another"
+    assert app.errors == []

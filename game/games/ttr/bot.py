@@ -82,8 +82,10 @@ SKILLS: dict[str, frozenset[str]] = {
 class Planner(ClaimChoices):
     """The move a seat's plan asks for; `level` turns on the finer points."""
 
-    def __init__(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> None:
+    def __init__(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str,
+                 memo: dict[tuple, tuple[dict, dict]] | None = None) -> None:
         self.seen = Seen(view)
+        self.seen.memo = memo      # the look-ahead's playouts share their shortest ways
         self.legal = legal
         self.rng = rng
         self.level = level
@@ -213,6 +215,7 @@ class Planner(ClaimChoices):
         samples = LOOK_SAMPLES if samples is None else samples
         deadline = Deadline(LOOK_SECONDS) if deadline is None else deadline
         totals = [0.0] * len(candidates)
+        memo: dict[tuple, tuple[dict, dict]] = {}     # shortest ways by network, shared by the playouts
         for done in range(samples):
             if done and deadline.passed():
                 break
@@ -221,7 +224,7 @@ class Planner(ClaimChoices):
             for action in candidates:
                 if done and deadline.passed():
                     break
-                margins.append(playout_margin(self.seen.view, action, seed))
+                margins.append(playout_margin(self.seen.view, action, seed, memo=memo))
             if len(margins) < len(candidates):
                 break               # a round cut short would not compare like with like
             totals = [t + m for t, m in zip(totals, margins)]
@@ -434,10 +437,13 @@ class TtrKnowledge(Knowledge):
 KNOWLEDGE = TtrKnowledge()
 
 
-def playout_margin(view: dict[str, Any], first: Action, seed: int, max_actions: int = 800) -> float:
+def playout_margin(view: dict[str, Any], first: Action, seed: int, max_actions: int = 800,
+                   memo: dict[tuple, tuple[dict, dict]] | None = None) -> float:
     """Play `first` on a state dealt from `view`, then the rest of the game with every seat
     following the plain planner; the viewer's final lead over the best other seat, plus a
-    bonus for the win."""
+    bonus for the win. `memo` keeps the shortest ways found, by network, from move to move
+    (and from playout to playout when shared)."""
+    memo = {} if memo is None else memo
     state = determinize(view, Rng(seed, stream=3))
     me = view["seat"]
     state.apply(first, trusted=True)
@@ -446,7 +452,7 @@ def playout_margin(view: dict[str, Any], first: Action, seed: int, max_actions: 
     while not state.is_over and steps < max_actions:
         seat = state.current_player
         legal = state.legal_actions()
-        action = Planner(state.view(seat), legal, rng, "playout").choose() if len(legal) > 1 else legal[0]
+        action = Planner(state.view(seat), legal, rng, "playout", memo).choose() if len(legal) > 1 else legal[0]
         state.apply(action or legal[0], trusted=True)
         steps += 1
     scores = state.scores()

@@ -20,6 +20,8 @@ INF = 1 << 30
 #: South Korea: a seat whose trains outnumber this many times its fair share of the open
 #: route spaces puts a train on the mat after every claim (see Seen.board_short)
 SHORT_SHARE = 1.0
+#: networks whose shortest ways a shared memo keeps (Seen.paths): one per seat, and some over
+MEMO_NETWORKS = 12
 #: the extra charge per train of a ticket's way for each seat beyond three (crowded boards)
 CROWD_CHARGE = 0.8
 
@@ -46,6 +48,11 @@ class Seen:
         self.lure: dict[int, float] = {}
         #: the charge per train of a ticket's way for each seat beyond three (see train_charge)
         self.crowd_charge = CROWD_CHARGE
+        self._known: tuple[dict, dict] | None = None    # see _network
+        self._open_space: int | None = None
+        #: what shortest_path keeps beyond this Seen, by network (see _network): the
+        #: look-ahead's playouts share one from move to move
+        self.memo: dict[tuple, tuple[dict, dict]] | None = None
 
     def set_lure(self, weight: float) -> None:
         """Bend this seat's shortest ways toward festival cities with cards lying there."""
@@ -62,6 +69,7 @@ class Seen:
                     gain = max(gain, festival_points(pile[k] + lying[k]) - festival_points(pile[k]))
             if gain:
                 self.lure[route.id] = min(0.6 * route.length, weight * gain)
+        self._known = None
 
     @property
     def my_trains(self) -> int:
@@ -81,6 +89,49 @@ class Seen:
             return None
         return route.length
 
+    def links(self, seat: int | None = None) -> dict[str, list[tuple[str, int, float | None]]]:
+        """Each city's routes as `seat` (the viewer by default) sees them: (the city at the
+        other end, the route, the step shortest_path charges for it, None if closed), worked
+        out once per seat and network."""
+        known = self._network()[0]
+        links = known.get(seat)
+        if links is None:
+            links = known[seat] = {}
+            for city, routes in _routes_at(self.board).items():
+                out = links[city] = []
+                for route in routes:
+                    c = self.cost(route, seat)
+                    step: float | None = None
+                    if c is not None:
+                        step = float(c)
+                        if c:
+                            # the seat's own ways bend toward festival cards (never below a train's cost)
+                            step += 0.3 - (self.lure.get(route.id, 0.0) if seat is None else 0.0)
+                    out.append((route.other(city), route.id, step))
+        return links
+
+    def paths(self) -> dict[tuple, tuple[int, tuple[int, ...]]]:
+        """The shortest ways found on this network so far, by (from, to, free, blocked, seat)."""
+        return self._network()[1]
+
+    def _network(self) -> tuple[dict, dict]:
+        """What shortest_path keeps on this network (links by seat, and the ways found): this
+        Seen's own, or those `memo` holds for a network like it (the same board, viewer, seats,
+        claims and festival lure)."""
+        if self._known is None:
+            if self.memo is None:
+                self._known = ({}, {})
+            else:
+                network = (self.board.name, self.seat, self.n, frozenset(self.claims.items()),
+                           frozenset(self.lure.items()))
+                # the most recently used networks stay: in a playout the claims only grow, so
+                # an older network does not come back
+                self._known = self.memo.pop(network, None) or ({}, {})
+                self.memo[network] = self._known
+                while len(self.memo) > MEMO_NETWORKS:
+                    del self.memo[next(iter(self.memo))]
+        return self._known
+
     def end_near(self) -> bool:
         """Whether the last round is on or about to start."""
         return self.view["final_turns"] is not None or min(self.trains) <= 5
@@ -91,15 +142,18 @@ class Seen:
         return self.view["deck_trains"] + len(self.view["discard"]) + sum(1 for c in self.face_up if c)
 
     def open_space(self) -> int:
-        """Train spaces on the routes somebody may still claim."""
-        total = 0
-        for route in self.board.routes:
-            if route.id in self.claims:
-                continue
-            if route.pair and route.pair in self.claims and self.n <= 3:
-                continue
-            total += route.length
-        return total
+        """Train spaces on the routes somebody may still claim (counted once: a bot asks at
+        every payment it weighs)."""
+        if self._open_space is None:
+            total = 0
+            for route in self.board.routes:
+                if route.id in self.claims:
+                    continue
+                if route.pair and route.pair in self.claims and self.n <= 3:
+                    continue
+                total += route.length
+            self._open_space = total
+        return self._open_space
 
     def board_short(self) -> bool:
         """South Korea: whether the routes left look too few for this seat to run its trains
@@ -119,38 +173,45 @@ def shortest_path(seen: Seen, a: str, b: str, free: set[int], blocked: frozenset
                   seat: int | None = None) -> tuple[int, list[int]]:
     """Fewest new trains for `seat` (the viewer by default) from `a` to `b`, and the routes to
     claim on the way; routes in `free` cost nothing. A small charge per route prefers long
-    routes: more points a train and fewer turns."""
-    at = _routes_at(seen.board)
+    routes: more points a train and fewer turns. Answers are kept on `seen` (see Seen.paths):
+    the planner asks the same ways many times over a decision."""
+    key = (a, b, frozenset(free), blocked, seat)
+    paths = seen.paths()
+    known = paths.get(key)
+    if known is None:
+        known = paths[key] = _shortest_path(seen, a, b, key[2], blocked, seat)
+    return known[0], list(known[1])
+
+
+def _shortest_path(seen: Seen, a: str, b: str, free: frozenset[int], blocked: frozenset[int],
+                   seat: int | None) -> tuple[int, tuple[int, ...]]:
+    links = seen.links(seat)
     best: dict[str, float] = {a: 0.0}
     how: dict[str, tuple[str, int]] = {}
     queue: list[tuple[float, str]] = [(0.0, a)]
+    pop, push = heapq.heappop, heapq.heappush
     while queue:
-        d, here = heapq.heappop(queue)
+        d, here = pop(queue)
         if here == b:
             break
         if d > best[here]:
             continue
-        for route in at.get(here, ()):
-            if route.id in blocked:
+        for there, rid, cost in links.get(here, ()):
+            if rid in blocked:
                 continue
-            if route.id in free:
+            if rid in free:
                 step = 0.0
+            elif cost is None:
+                continue
             else:
-                c = seen.cost(route, seat)
-                if c is None:
-                    continue
-                step = float(c)
-                if c:
-                    # the seat's own ways bend toward festival cards (never below a train's cost)
-                    step += 0.3 - (seen.lure.get(route.id, 0.0) if seat is None else 0.0)
-            there = route.other(here)
+                step = cost
             nd = d + step
             if nd < best.get(there, INF):
                 best[there] = nd
-                how[there] = (here, route.id)
-                heapq.heappush(queue, (nd, there))
+                how[there] = (here, rid)
+                push(queue, (nd, there))
     if b not in best:
-        return INF, []
+        return INF, ()
     path, trains, here = [], 0, b
     while here != a:
         prev, rid = how[here]
@@ -159,7 +220,7 @@ def shortest_path(seen: Seen, a: str, b: str, free: set[int], blocked: frozenset
             path.append(rid)
             trains += route.length
         here = prev
-    return trains, path
+    return trains, tuple(path)
 
 
 @dataclasses.dataclass

@@ -13,7 +13,8 @@ prompt); what it draws lives beside it, each part a mixin of `TtrScene`: `shapes
 routes' spaces lie), `map_layers` (the map and its trains), `map_overlay` (hover and a ticket's
 way), `ways` (the way a ticket still needs), `strip` (face-up cards and decks), `mat` (South
 Korea's province mat), `panel` (hand and tickets), `choices` (the panel's buttons), `motions`
-(the animations), with `seats`, `words` and `layout`.
+(the animations), `weighing` (a bot's tickets face down while it chooses), with `seats`,
+`words` and `layout`.
 """
 from __future__ import annotations
 
@@ -41,10 +42,11 @@ from .seats import draw_seat_summary, seat_signature
 from .shapes import RouteShapes
 from .strip import CardStrip
 from .ways import TicketWays
+from .weighing import TicketWeighing
 
 
-class TtrScene(MapLayers, MapOverlay, RouteShapes, TicketWays, CardStrip, ProvinceMat, SidePanel, PanelChoices,
-               Motions, GameScene):
+class TtrScene(TicketWeighing, MapLayers, MapOverlay, RouteShapes, TicketWays, CardStrip, ProvinceMat, SidePanel,
+               PanelChoices, Motions, GameScene):
     """Both boards' table (the board follows the game id)."""
 
     # ---- set-up ---------------------------------------------------------------------------------
