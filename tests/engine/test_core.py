@@ -423,6 +423,26 @@ def test_a_game_warms_its_plain_tiled_maps_and_leaves_its_own_kind_alone(monkeyp
     load_games()
     asked = []
     monkeypatch.setattr(B, "warm_boards", lambda paths: asked.append([p.name for p in paths]))
-    get("ubi").warm_maps()
+    get("tokaido").warm_maps()
     get("rallyman").warm_maps()
-    assert asked == [["ubi.tmx"]]
+    get("ubi").warm_maps()   # its table reads only the picture layer, on the spot
+    assert asked == [["tokaido.tmx"]]
+
+
+def test_a_maps_pictures_are_read_without_its_objects_as_the_whole_reading_gives_them(tmp_path):
+    """board_pictures (Ubi's table): the picture layers and the map's size as load_board reads
+    them, without parsing the objects; a damaged or missing file says so as load_board does."""
+    from game import assets
+    from game.core.board import BoardError, _read_board, board_pictures, picture_files
+    for name in ("ubi.tmx", "tokaido.tmx", "ttr-korea.tmx"):
+        path = assets.path("maps", name)
+        whole, light = _read_board(path, 12.0), board_pictures(path)
+        assert (light.images, light.width, light.height) == (whole.images, whole.width, whole.height)
+        assert picture_files(path) == [image for _n, image, _x, _y in whole.images]
+    damaged = tmp_path / "ubi.tmx"
+    text = assets.path("maps", "ubi.tmx").read_text(encoding="utf-8")
+    damaged.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(BoardError, match="ubi.tmx is damaged"):
+        board_pictures(damaged)
+    with pytest.raises(BoardError, match="missing"):
+        board_pictures(tmp_path / "none.tmx")

@@ -9,6 +9,7 @@ SPEC = register(GameSpec(
     id="ubi",
     menu_order=60,
     maps=("ubi.tmx",),
+    map_pictures="game.core.board:picture_files",   # the table draws the picture; nothing reads the hexagons
     sounds=("right", "wrong", "capstone"),
     title="Ubi",
     min_players=2,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game import assets
-from game.core.board import load_board
+from game.core.board import board_pictures
 from game.ui import theme
 from game.core.memory import trim_heap
 from game.ui.render import for_blits, scalable, scaled
@@ -80,7 +80,7 @@ class Sheets:
             theme.font(size, True)
             theme.font(size)
         try:
-            board = load_board(assets.path("maps", "ubi.tmx"))
+            board = board_pictures(assets.path("maps", "ubi.tmx"))   # the rules read no map
             image = picture(board)
             if image.get_size() != G.BOARD_SIZE:
                 raise ValueError(f"the picture is {image.get_size()}, not {G.BOARD_SIZE}")
