@@ -217,3 +217,14 @@ def test_a_worker_process_serves_one_game_and_another_game_gets_a_fresh_one():
         assert worker.shared_runner("ubi") is second
     finally:
         worker.close_shared_runner()
+
+
+def test_scenes_share_one_theme_and_a_new_app_makes_its_own():
+    """Every scene's pygame-gui manager reads the app's one theme (fonts loaded once, not 8 MB
+    a scene); a new App, after pygame has quit, does not reuse the old one's fonts."""
+    app = make_app()
+    menu = app.push(app.scene("menu"))
+    settings = app.push(app.scene("settings"))
+    assert settings.ui.ui_theme is menu.ui.ui_theme
+    again = make_app()
+    assert again.push(again.scene("menu")).ui.ui_theme is not menu.ui.ui_theme
