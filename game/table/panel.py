@@ -32,23 +32,40 @@ class ChoicePanel:
     def __init__(self, scene: Any) -> None:
         self.scene = scene
         self.buttons: dict[Hashable, Any] = {}
+        self._looks: dict[Hashable, tuple] = {}   # each button's label, place, kind and tooltip
         self._wanted: tuple = ()
 
     def sync(self, wanted: Sequence[Choice]) -> None:
-        """Show exactly these buttons (no work when they are the ones already shown)."""
+        """Show exactly these buttons (no work when they are the ones already shown). A button
+        that looks the same as one already shown (label, place, kind, tooltip) is kept and only
+        answers to its new key: a move that changes the actions behind a phase's buttons, not
+        the buttons, makes none (each cost about a millisecond to build). Whether it is
+        enabled is the scene's to set after the sync, as for a new one."""
         signature = tuple((repr(c.key), c.label, c.rect, c.kind, c.tooltip) for c in wanted)
         if signature == self._wanted:
             return
-        self.clear()
-        self._wanted = signature
+        spare: dict[tuple, list[Any]] = {}
+        for key, button in self.buttons.items():
+            spare.setdefault(self._looks[key], []).append(button)
+        buttons: dict[Hashable, Any] = {}
+        looks: dict[Hashable, tuple] = {}
         for choice in wanted:
             label, kind, tooltip = fitted_choice(choice)
-            self.buttons[choice.key] = self.scene.button(choice.rect, label, kind=kind, tooltip=tooltip)
+            look = (label, tuple(choice.rect), kind, tooltip)
+            same = spare.get(look)
+            buttons[choice.key] = same.pop() if same else self.scene.button(choice.rect, label, kind=kind,
+                                                                             tooltip=tooltip)
+            looks[choice.key] = look
+        for unused in spare.values():
+            for button in unused:
+                button.kill()
+        self.buttons, self._looks, self._wanted = buttons, looks, signature
 
     def clear(self) -> None:
         for button in self.buttons.values():
             button.kill()
         self.buttons = {}
+        self._looks = {}
         self._wanted = ()
 
     def pressed(self, element: Any) -> Hashable | None:

@@ -117,6 +117,25 @@ def test_a_choice_button_too_narrow_for_its_label_shrinks_then_gives_it_whole_in
     assert theme.font(19).size(cut.text)[0] <= 180 - theme.BUTTON_PAD
 
 
+def test_a_panel_keeps_a_button_that_looks_the_same_and_only_rebuilds_what_changed():
+    """A move that changes the actions behind a phase's buttons but not the buttons (Rallyman's
+    slots) builds none; a changed label gets a new button, a gone one is killed, and every key
+    answers to its own button."""
+    app = make_app()
+    scene = app.push(MenuScene(app))
+    panel = ChoicePanel(scene)
+    panel.sync([Choice(("do", 1), "Roll", (100, 100, 200, 56)), Choice(("do", 2), "Stop", (400, 100, 200, 56))])
+    roll, stop = panel.buttons[("do", 1)], panel.buttons[("do", 2)]
+    panel.sync([Choice(("do", 3), "Roll", (100, 100, 200, 56)), Choice(("do", 4), "Pass", (400, 100, 200, 56))])
+    assert panel.buttons[("do", 3)] is roll and panel.pressed(roll) == ("do", 3)
+    assert panel.buttons[("do", 4)] is not stop and panel.buttons[("do", 4)].text == "Pass"
+    assert not stop.alive() and roll.alive()
+    panel.sync([Choice(("do", 3), "Roll", (100, 180, 200, 56))])   # moved: a new button
+    assert panel.buttons[("do", 3)] is not roll and not roll.alive()
+    panel.clear()
+    assert panel.buttons == {}
+
+
 # ---- colours ---------------------------------------------------------------------------------
 def _linear(c: float) -> float:
     c /= 255
