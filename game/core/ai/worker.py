@@ -250,7 +250,9 @@ def shared_runner(game: str | None = None) -> BotRunner:
     global _SHARED, _SHARED_GAME
     if (_SHARED is not None and game is not None and _SHARED_GAME not in (None, game)
             and _SHARED.mode == "process"):
-        _SHARED.close()
+        # the old worker may still be thinking for the table just left: it is told to stop
+        # and waited for off the window's thread (its close waits up to a second or two)
+        threading.Thread(target=_SHARED.close, name="journeys-bots-closing", daemon=True).start()
         _SHARED = None
     if _SHARED is None:
         _SHARED = BotRunner()
