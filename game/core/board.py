@@ -133,15 +133,23 @@ _BOARDS: dict[tuple[str, int, int, float], Board] = {}
 _BOARDS_LOCK = threading.Lock()
 
 
+def _file_key(path: Path) -> tuple[str, int, int] | None:
+    """A map file as the board cache knows it (where, its size and time), None if unreadable."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return (str(path.resolve()), info.st_size, info.st_mtime_ns)
+
+
 def load_board(path: Path | str, *, snap_px: float = 12.0) -> Board:
     """Read a Tiled map into a Board (kept for the rest of the run: treat it as read-only).
     Raises BoardError with a clear message."""
     path = Path(path)
-    try:
-        info = path.stat()
-    except OSError:
+    file = _file_key(path)
+    if file is None:
         return _read_board(path, snap_px)   # says what is wrong
-    key = (str(path.resolve()), info.st_size, info.st_mtime_ns, snap_px)
+    key = (*file, snap_px)
     with _BOARDS_LOCK:
         board = _BOARDS.get(key)
     if board is None:
@@ -156,13 +164,11 @@ def board_pictures(path: Path | str) -> Board:
     draws a map whose objects its rules never read (Ubi's 1,848 hexagons took 0.12 s to parse
     for the one picture the table wanted). A board already read whole is used as it is."""
     path = Path(path)
-    try:
-        info = path.stat()
-    except OSError:
+    file = _file_key(path)
+    if file is None:
         return _read_board(path, 12.0)   # says what is wrong
     with _BOARDS_LOCK:
-        whole = next((board for (name, size, mtime, _snap), board in _BOARDS.items()
-                      if (name, size, mtime) == (str(path.resolve()), info.st_size, info.st_mtime_ns)), None)
+        whole = next((board for key, board in _BOARDS.items() if key[:3] == file), None)
     if whole is not None:
         return whole
     images: list[tuple[str, Path, float, float]] = []
