@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.caches import cached
+from game.ui.render import for_blits
 
 from . import cards_art
 from .rules import DRAFT, DRAFTED, KEEP
@@ -88,4 +89,4 @@ def ticket_back(lifted: bool) -> pygame.Surface:
     pygame.draw.rect(surface, theme.HIGHLIGHT if lifted else theme.PAPER, rect.inflate(-2, -2), border_radius=4)
     pygame.draw.rect(surface, cards_art.BACK_TICKETS, rect.inflate(-6, -6), border_radius=3)
     pygame.draw.line(surface, theme.PAPER, (rect.x + 9, rect.centery), (rect.right - 10, rect.centery), 2)
-    return surface
+    return for_blits(surface, alpha=True)
