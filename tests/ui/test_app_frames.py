@@ -2,6 +2,8 @@
 presented, and the window has a minimum size and survives being shrunk to nothing."""
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pytest
 
@@ -212,7 +214,11 @@ def test_a_worker_process_serves_one_game_and_another_game_gets_a_fresh_one():
         assert worker.shared_runner() is first            # asked without a game: the same one
         second = worker.shared_runner("ubi")
         assert second is not first and second.alive
-        old_process.join(timeout=5)
+        # the old worker is closed on a thread of its own (not the window's): wait for that
+        # thread, which reaps the process (a second join here would race it for the exit)
+        for thread in threading.enumerate():
+            if thread.name == "journeys-bots-closing":
+                thread.join(timeout=10)
         assert not old_process.is_alive()
         assert worker.shared_runner("ubi") is second
     finally:
