@@ -14,6 +14,7 @@ import importlib
 import locale
 import os
 import sys
+import threading
 import time
 import traceback
 import warnings
@@ -118,11 +119,12 @@ class App:
         forget_shared_theme()
         pygame.key.set_repeat(400, 40)
         self.sound = sound_module.SoundBank(self.settings.volume, self.settings.muted)
-        self.canvas = pygame.Surface(LOGICAL_SIZE)
         # the window's size and place before fullscreen, to go back to (None: not known)
         self._windowed_at: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.window = self._open_window(window_size)
-        self.canvas = self.canvas.convert()
+        # made in the window's own format: converting one made before would take a second
+        # 1920x1080 surface (12 ms of a start)
+        self.canvas = pygame.Surface(LOGICAL_SIZE, 0, self.window)
         self.viewport = Viewport(self.window.get_size())
         self.scenes: list[Scene] = []
         self.mouse_pos: tuple[int, int] = (-1, -1)
@@ -131,6 +133,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.first_frame_at: float | None = None
+        self._when_shown: list[Callable[[], Any]] = []   # work that waits for the first frame
         self.errors: list[str] = []
         self._need_full_present = True
         self.draws = 0            # times the scenes were drawn (once per frame that changed)
@@ -338,6 +341,9 @@ class App:
             # the audio device starts once the first frame is shown, not before it
             if not self.sound.muted:
                 self.sound.start()
+            # pygame-gui, which every scene but the menu uses, is read while the menu waits
+            threading.Thread(target=importlib.import_module, args=("game.ui.manager",),
+                             name="journeys-warm-gui", daemon=True).start()
             while self.running:
                 self.step()
         finally:
@@ -492,6 +498,16 @@ class App:
             pygame.display.update(updated)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+        while self._when_shown:
+            self._when_shown.pop(0)()
+
+    def when_shown(self, work: Callable[[], Any]) -> None:
+        """Do `work` once the first frame is on the screen (now, if it is): what the menu can
+        do without, so that the window shows sooner."""
+        if self.first_frame_at is None:
+            self._when_shown.append(work)
+        else:
+            work()
 
     # ---- errors ---------------------------------------------------------------------------
     def report_error(self, exc: BaseException) -> None:

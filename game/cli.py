@@ -10,12 +10,15 @@
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from collections.abc import Sequence
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def _headless() -> None:
@@ -34,6 +37,7 @@ def _guard_streams() -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
     p = argparse.ArgumentParser(prog="journeys", description="Journeys: six travel board games.")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--list", action="store_true", help="print the game ids")
@@ -65,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         import multiprocessing
         multiprocessing.freeze_support()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not (sys.argv[1:] if argv is None else argv):
+        # a plain start (a double-click): straight to the window, without reading argparse
+        _guard_streams()
+        from game.app import start
+        return start()
     args = build_parser().parse_args(argv)
     # (a bench child opens a real window where it can: its parent chose the video driver)
     if args.headless or args.demo or args.screenshot or args.smoke_test or args.bench:

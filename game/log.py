@@ -8,7 +8,7 @@ trace. On a medium that cannot be written the log goes nowhere, and the app runs
 from __future__ import annotations
 
 import logging
-import logging.handlers
+import os
 import platform
 import sys
 from pathlib import Path
@@ -27,6 +27,35 @@ _where: Path | None = None                 # its file (None: it could not be wri
 _hooked = False                            # the excepthook is chained once a run
 
 
+class RotatingLog(logging.FileHandler):
+    """A log file that moves aside when it would pass `max_bytes`, keeping `backups` old ones
+    (journeys.log.1 the newest). What logging.handlers' RotatingFileHandler does; that module
+    brings sockets, pickle and queues with it, a tenth of the imports before the first frame."""
+
+    def __init__(self, path: Path, max_bytes: int, backups: int) -> None:
+        super().__init__(path, encoding="utf-8")   # OSError when it cannot be opened
+        self.max_bytes = max_bytes
+        self.backups = backups
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self.stream is not None and self.stream.tell() + len(self.format(record)) + 1 > self.max_bytes:
+                self._rotate()
+        except Exception:
+            self.handleError(record)
+            return
+        super().emit(record)
+
+    def _rotate(self) -> None:
+        self.stream.close()
+        self.stream = None   # type: ignore[assignment]   (FileHandler opens it again on emit)
+        base = Path(self.baseFilename)
+        for i in range(self.backups, 0, -1):
+            older = base if i == 1 else base.with_name(f"{base.name}.{i - 1}")
+            if older.exists():
+                os.replace(older, base.with_name(f"{base.name}.{i}"))
+
+
 def log_path() -> Path:
     return paths.data_dir() / LOG_FILE
 
@@ -38,8 +67,7 @@ def start() -> Path | None:
         return _where
     formatter = logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     try:
-        handler: logging.Handler = logging.handlers.RotatingFileHandler(
-            log_path(), maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+        handler: logging.Handler = RotatingLog(log_path(), MAX_BYTES, BACKUPS)
         where: Path | None = log_path()
     except OSError:
         handler, where = logging.NullHandler(), None

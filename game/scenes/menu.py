@@ -10,14 +10,15 @@ import pygame
 from game.core import autosaves
 from game.core.registry import GameSpec, load_games
 from game.core.saves import SaveError, read_save, take_notices
-from game.core.session import Session
 from game.scenes.savelist import continue_choice
 from game.ui import theme
 from game.ui.icons import icon
 from game.ui.scene import Scene
+from game.ui.widgets import Button, ButtonSet
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.core.session import Session
 
 TILE_W, TILE_H = 560, 250
 #: a save of more moves than this is replayed on a worker thread, with its progress shown
@@ -56,27 +57,32 @@ class MenuScene(Scene):
         self.tiles = tile_rects(len(self.games))
         self.hovered: int | None = None
         self.message = ""
-        autosaves.tidy()   # once a run: leftovers of interrupted writes, old finished autosaves
+        # leftovers of interrupted writes, old finished autosaves: once the menu is shown
+        app.when_shown(autosaves.tidy)
         notices = take_notices()   # a damaged settings file put aside, a folder that cannot be written
         if notices:
             self.say(" ".join(notices))
         y = 330
-        self.continue_button = self.button((BUTTON_X, y, BUTTON_W, BUTTON_H), "Continue", kind="primary",
-                                           enabled=False,
-                                           tooltip="Resume the last unfinished game where it stopped")
+        # the app's own buttons, not pygame-gui's: the menu is the first frame of every start
+        self.buttons = ButtonSet(self.invalidate, self._press)
+        self.continue_button = self.buttons.add("continue", Button(
+            (BUTTON_X, y, BUTTON_W, BUTTON_H), "Continue", kind="primary", enabled=False,
+            tooltip="Resume the last unfinished game where it stopped"))
         self._read_continue()
-        self.buttons = {"continue": self.continue_button}
         for i, (key, label) in enumerate((("load", "Load a saved game"), ("stats", "Statistics"),
                                           ("settings", "Settings"), ("rules", "Rules"),
                                           ("quit", "Quit"))):
-            self.buttons[key] = self.button((BUTTON_X, y + 130 + i * (BUTTON_H + 16), BUTTON_W, BUTTON_H),
-                                            label, kind="big")
+            self.buttons.add(key, Button((BUTTON_X, y + 130 + i * (BUTTON_H + 16), BUTTON_W, BUTTON_H),
+                                         label, kind="big"))
 
     # ---- events ---------------------------------------------------------------------------
-    def on_ui_event(self, event: pygame.event.Event) -> None:
-        self.press_named(event, self.buttons)
+    def _press(self, name: str) -> None:
+        self.app.sound.play("click")
+        getattr(self, f"do_{name}")()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.buttons.handle(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             hovered = self._tile_at(event.pos)
             if hovered != self.hovered:
@@ -118,12 +124,9 @@ class MenuScene(Scene):
         self.autosave_line = self.choice.line
         row = self.choice.row
         spec = load_games().get(row.game_id) if row is not None else None
-        if spec is not None:
-            spec.warm_maps()   # read while the menu waits, so that Continue opens the table sooner
-        if self.choice.row is not None:
-            self.continue_button.enable()
-        else:
-            self.continue_button.disable()
+        if spec is not None:   # read while the menu waits, so that Continue opens the table sooner
+            self.app.when_shown(spec.warm_maps)
+        self.buttons.set_enabled("continue", self.choice.row is not None)
         self.invalidate()
 
     def do_continue(self) -> None:
@@ -145,6 +148,7 @@ class MenuScene(Scene):
             if len(data["actions"]) > OPEN_IN_BACKGROUND:   # replayed while the window goes on
                 self.app.push(self.app.scene("opening", self, path, data, path if continuing else None))
                 return True
+            from game.core.session import Session
             session = Session.load(path, autosave_path=path if continuing else None, data=data)
         except SaveError as exc:
             self.failed(str(exc))
@@ -192,6 +196,17 @@ class MenuScene(Scene):
         super().on_resume()
         self._read_continue()
 
+    def on_pointer_left(self) -> None:
+        super().on_pointer_left()
+        self.buttons.hover(None)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.buttons.update(dt)
+
+    def wants_frames(self) -> bool:
+        return self.buttons.waiting_for_tip()
+
     # ---- drawing --------------------------------------------------------------------------
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BG)
@@ -212,6 +227,7 @@ class MenuScene(Scene):
         if self.message:   # one line under the tiles, in smaller type if it is long
             theme.draw_fitted(canvas, self.message, pygame.Rect(60, TILES_BOTTOM + 4, 1800, 1080 - TILES_BOTTOM - 6),
                               theme.SIZE_BODY, theme.SIZE_SMALL, theme.HIGHLIGHT, align="center")
+        self.buttons.draw(canvas)
 
     def _draw_backdrop(self, canvas: pygame.Surface) -> None:
         # a faint dotted route behind the title: the travel theme without clutter

@@ -11,16 +11,14 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 import pygame
-import pygame_gui
 
-from game import assets
 from game.ui import theme
-from game.ui.render import LOGICAL_SIZE
 
 if TYPE_CHECKING:
-    from game.app import App
+    import pygame_gui
 
-THEME_FILE = assets.package_data("ui", "theme.json")
+    from game.app import App
+    from game.ui.manager import CanvasUIManager
 
 #: the theme every scene's manager reads, made by the first (its fonts and pictures loaded
 #: once): a manager that made its own took 20 ms and 8 MB, and a game's stack holds several
@@ -30,69 +28,6 @@ _shared_theme: list[Any] = []
 def forget_shared_theme() -> None:
     """A new App (after pygame has quit): the shared theme's fonts belong to the old one."""
     _shared_theme.clear()
-
-
-class CanvasUIManager(pygame_gui.UIManager):
-    """pygame-gui working on the logical canvas: mouse positions come already mapped by the
-    app's viewport (events) or from the app's last known canvas position (hovering)."""
-
-    def __init__(self, app: App) -> None:
-        super().__init__(LOGICAL_SIZE, str(THEME_FILE), enable_live_theme_updates=False)
-        self._app = app
-        self._signature: dict[int, tuple] = {}
-
-    def create_new_theme(self, theme_path=None):  # type: ignore[no-untyped-def]
-        """The app's one theme (pygame-gui makes one a manager)."""
-        if not _shared_theme:
-            _shared_theme.append(super().create_new_theme(theme_path))
-        return _shared_theme[0]
-
-    def _update_mouse_position(self) -> None:
-        self.mouse_position = self._app.mouse_pos
-
-    def calculate_scaled_mouse_position(self, position):  # type: ignore[override]
-        return (int(position[0]), int(position[1]))
-
-    def sync_visibility(self) -> None:
-        """Bring pygame-gui's list of what to draw up to date. The group rebuilds that list only
-        in `update`, so an element made or killed after the last update (a scene pushed while
-        another one updates, a button removed by a move) would otherwise be drawn as it was:
-        a new button missing, a killed one left behind as a ghost."""
-        group = self.get_sprite_group()
-        if group.should_update_visibility:
-            group.should_update_visibility = False
-            group.update_visibility()
-
-    def changed_rects(self) -> list[pygame.Rect]:
-        """Rectangles of elements whose picture, place or visibility changed since last asked.
-
-        The signature keeps the image itself, not its `id`: a freed surface's id is soon reused
-        by a new one, and a changed picture would look unchanged."""
-        self.sync_visibility()
-        drawn = {id(data[0]) for data in self.get_sprite_group().visible}
-        now: dict[int, tuple] = {}
-        dirty: list[pygame.Rect] = []
-        for sprite in self.get_sprite_group().sprites():
-            rect = getattr(sprite, "rect", None)
-            image = getattr(sprite, "image", None)
-            if rect is None:
-                continue
-            key = (image, tuple(rect), image is not None and id(image) in drawn)
-            now[id(sprite)] = key
-            old = self._signature.get(id(sprite))
-            if old is None or old[0] is not key[0] or old[1:] != key[1:]:
-                dirty.append(pygame.Rect(rect))
-                if old is not None:
-                    dirty.append(pygame.Rect(old[1]))
-        for sid, old in self._signature.items():
-            if sid not in now:
-                dirty.append(pygame.Rect(old[1]))
-        self._signature = now
-        return dirty
-
-    def draw_ui(self, window_surface: pygame.Surface) -> None:
-        self.sync_visibility()
-        super().draw_ui(window_surface)
 
 
 class Scene:
@@ -105,10 +40,19 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self.ui = CanvasUIManager(app)
+        self._ui: CanvasUIManager | None = None
         self._full = True
         self._dirty: list[pygame.Rect] = []
         self.closed = False
+
+    @property
+    def ui(self) -> CanvasUIManager:
+        """The scene's pygame-gui manager, made when first asked for: a scene without pygame-gui
+        elements (the main menu) never imports pygame-gui, so the first frame comes sooner."""
+        if self._ui is None:
+            from game.ui.manager import CanvasUIManager
+            self._ui = CanvasUIManager(self.app)
+        return self._ui
 
     # ---- life cycle -----------------------------------------------------------------------
     def on_enter(self) -> None: ...
@@ -123,8 +67,11 @@ class Scene:
         self.invalidate()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Give the event to pygame-gui first, then to the scene."""
-        consumed = self.ui.process_events(event)
+        """Give the event to pygame-gui first (when the scene has its elements), then to the scene."""
+        if self._ui is None:
+            return self.handle_event(event)
+        import pygame_gui
+        consumed = self._ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.app.sound.play("click")
         if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -144,7 +91,8 @@ class Scene:
 
     # ---- frames ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.ui.update(dt)
+        if self._ui is not None:
+            self._ui.update(dt)
 
     def wants_frames(self) -> bool:
         """True while something moves or waits on a timer."""
@@ -158,7 +106,7 @@ class Scene:
 
     def take_dirty(self) -> list[pygame.Rect] | None:
         """What changed since the last frame: None means everything, [] nothing."""
-        ui_rects = self.ui.changed_rects()
+        ui_rects = self._ui.changed_rects() if self._ui is not None else []
         if self._full:
             self._full = False
             self._dirty = []
@@ -169,7 +117,8 @@ class Scene:
 
     def draw(self, canvas: pygame.Surface) -> None:
         self.draw_scene(canvas)
-        self.ui.draw_ui(canvas)
+        if self._ui is not None:
+            self._ui.draw_ui(canvas)
 
     def draw_scene(self, canvas: pygame.Surface) -> None:
         canvas.fill(theme.BG)
@@ -177,6 +126,7 @@ class Scene:
     # ---- helpers ----------------------------------------------------------------------------
     def button(self, rect: tuple[int, int, int, int] | pygame.Rect, text: str, *, kind: str = "",
                tooltip: str | None = None, enabled: bool = True) -> pygame_gui.elements.UIButton:
+        import pygame_gui
         button = pygame_gui.elements.UIButton(
             pygame.Rect(rect), text, self.ui, tool_tip_text=tooltip,
             object_id=pygame_gui.core.ObjectID(object_id=f"@{kind}" if kind else None,
@@ -188,6 +138,7 @@ class Scene:
 
     def press_named(self, event: pygame.event.Event, buttons: dict[str, Any]) -> bool:
         """If `event` pressed one of `buttons` (name -> button), call `self.do_<name>()`."""
+        import pygame_gui
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         for name, button in buttons.items():

@@ -1,5 +1,5 @@
 """Widgets that pygame-gui does not have, shared by several scenes (the load screen and the
-statistics so far).
+statistics so far), and the app's own push buttons.
 
 `Scroller` scrolls content taller than its window: the mouse wheel, a bar beside it with a
 thumb to drag, and `show()` for the keyboard. `ConfirmButton` asks "Really …?" before a step
@@ -7,12 +7,14 @@ that cannot be undone.
 """
 from __future__ import annotations
 
+import json
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 import pygame
 
+from game import assets
 from game.ui import theme
 
 if TYPE_CHECKING:
@@ -195,3 +197,168 @@ class ConfirmButton:
         elif not on and self.element.is_enabled:
             self.disarm()
             self.element.disable()
+
+
+# ---- the app's own push buttons -------------------------------------------------------------
+
+def _colour(value: str) -> pygame.Color:
+    return pygame.Color(value)
+
+
+@lru_cache(maxsize=8)
+def button_style(kind: str = "") -> dict[str, Any]:
+    """The look the theme file gives pygame-gui's buttons of `kind` ("", "primary", "big"):
+    its colours by state, type size and weight, corner radius and border, merged as pygame-gui
+    merges them (defaults, then "button", then "@kind")."""
+    data = json.loads(assets.package_data("ui", "theme.json").read_text(encoding="utf-8"))
+    blocks = [data.get("defaults", {}), data.get("button", {})]
+    if kind:
+        blocks.append(data.get(f"@{kind}", {}))
+    colours: dict[str, str] = {}
+    font: dict[str, str] = {}
+    misc: dict[str, str] = {}
+    for block in blocks:
+        colours.update(block.get("colours", {}))
+        font.update(block.get("font", {}))
+        misc.update(block.get("misc", {}))
+    return {"colours": {k: _colour(v) for k, v in colours.items()},
+            "size": int(font.get("size", theme.SIZE_BODY)), "bold": font.get("bold", "0") == "1",
+            "radius": int(misc.get("shape_corner_radius", "8")), "border": int(misc.get("border_width", "2")),
+            "tooltip_delay": float(misc.get("tool_tip_delay", "0.6"))}
+
+
+class Button:
+    """A push button the app draws itself, in the look the theme file gives pygame-gui's (its
+    normal, hovered, held and disabled colours, type and corners). The main menu's buttons are
+    these, so that the menu's first frame needs no pygame-gui (importing it and building its
+    manager and buttons was about half of the time from start to that frame)."""
+
+    def __init__(self, rect: tuple[int, int, int, int] | pygame.Rect, text: str, *, kind: str = "",
+                 tooltip: str | None = None, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.kind = kind
+        self.tool_tip_text = tooltip
+        self.is_enabled = enabled
+        self.hovered = False
+        self.held = False
+
+    def enable(self) -> None:
+        self.is_enabled = True
+
+    def disable(self) -> None:
+        self.is_enabled = False
+        self.held = False
+
+    @property
+    def state(self) -> str:
+        if not self.is_enabled:
+            return "disabled"
+        if self.held:
+            return "active"
+        return "hovered" if self.hovered else "normal"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style = button_style(self.kind)
+        colours, state = style["colours"], self.state
+        radius = style["radius"]
+        pygame.draw.rect(surface, colours[f"{state}_bg"], self.rect, border_radius=radius)
+        if style["border"]:
+            pygame.draw.rect(surface, colours[f"{state}_border"], self.rect, style["border"], border_radius=radius)
+        label = theme.text(self.text, style["size"], tuple(colours[f"{state}_text"]), bold=style["bold"])
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+class ButtonSet:
+    """Named `Button`s of one scene: pointer and click handling (a press counts when the button
+    is released over the button it went down on, as in pygame-gui), their tooltips after the
+    theme's delay, and what to redraw. `pressed(name)` is called for a click."""
+
+    def __init__(self, invalidate: Callable[[pygame.Rect], None], pressed: Callable[[str], None]) -> None:
+        self.buttons: dict[str, Button] = {}
+        self._invalidate = invalidate
+        self._pressed = pressed
+        self._hover: str | None = None
+        self._hover_for = 0.0
+        self._tip: pygame.Rect | None = None    # where a tooltip is drawn, while it is
+
+    def add(self, name: str, button: Button) -> Button:
+        self.buttons[name] = button
+        return button
+
+    def __getitem__(self, name: str) -> Button:
+        return self.buttons[name]
+
+    def items(self):  # type: ignore[no-untyped-def]
+        return self.buttons.items()
+
+    def set_enabled(self, name: str, on: bool) -> None:
+        button = self.buttons[name]
+        if button.is_enabled != on:
+            button.enable() if on else button.disable()
+            self._invalidate(button.rect)
+
+    def _at(self, pos: tuple[int, int]) -> str | None:
+        return next((name for name, b in self.buttons.items() if b.rect.collidepoint(pos)), None)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was the buttons' (a press or release on one)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover(self._at(event.pos))
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            name = self._at(event.pos)
+            if name is None or not self.buttons[name].is_enabled:
+                return name is not None
+            self.hover(name)
+            self.buttons[name].held = True
+            self._invalidate(self.buttons[name].rect)
+            self._hide_tip()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            held = next((name for name, b in self.buttons.items() if b.held), None)
+            if held is None:
+                return False
+            self.buttons[held].held = False
+            self._invalidate(self.buttons[held].rect)
+            if self._at(event.pos) == held and self.buttons[held].is_enabled:
+                self._pressed(held)
+            return True
+        return False
+
+    def hover(self, name: str | None) -> None:
+        """The pointer is over button `name` (None: over none, or gone from the window)."""
+        if name == self._hover:
+            return
+        for old_or_new in (self._hover, name):
+            if old_or_new is not None:
+                self.buttons[old_or_new].hovered = old_or_new == name
+                self._invalidate(self.buttons[old_or_new].rect)
+        self._hover, self._hover_for = name, 0.0
+        self._hide_tip()
+
+    def _hide_tip(self) -> None:
+        if self._tip is not None:
+            self._invalidate(self._tip)
+            self._tip = None
+
+    def waiting_for_tip(self) -> bool:
+        """True while a tooltip is due (the scene asks for frames until it shows)."""
+        return (self._hover is not None and self._tip is None
+                and bool(self.buttons[self._hover].tool_tip_text))
+
+    def update(self, dt: float) -> None:
+        if not self.waiting_for_tip():
+            return
+        self._hover_for += dt
+        button = self.buttons[self._hover]  # type: ignore[index]
+        if self._hover_for >= button_style(button.kind)["tooltip_delay"] and not button.held:
+            self._tip = theme.tooltip_rect(button.tool_tip_text or "", button.rect)
+            self._invalidate(self._tip)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.buttons.values():
+            button.draw(surface)
+        if self._tip is not None and self._hover is not None:
+            button = self.buttons[self._hover]
+            self._tip = theme.draw_tooltip(surface, button.tool_tip_text or "", button.rect)

@@ -811,7 +811,8 @@ def test_the_load_list_puts_games_to_resume_finished_games_and_saves_under_their
 
 def test_the_menu_reads_the_board_of_the_game_continue_offers(monkeypatch):
     """While the menu waits, the maps of the game Continue would open are read on a background
-    thread (GameSpec.warm_maps), so that the table opens without parsing them (Ubi's 0.12 s)."""
+    thread (GameSpec.warm_maps), so that the table opens without parsing them (Ubi's 0.12 s);
+    not before the menu's first frame is shown, which that thread would slow."""
     from game.core.registry import GameSpec
     session = Session(get("ubi"), [Seat("A"), Seat("B")], {}, 5, autosave_path=autosaves.new_path("ubi"))
     session.apply(session.state.legal_actions()[0], autosave=False)
@@ -821,4 +822,6 @@ def test_the_menu_reads_the_board_of_the_game_continue_offers(monkeypatch):
     monkeypatch.setattr(GameSpec, "warm_maps", lambda spec: warmed.append(spec.id))
     application = make_app()
     menu = application.push(MenuScene(application))
-    assert menu.continue_button.is_enabled and warmed == ["ubi"]
+    assert menu.continue_button.is_enabled and warmed == []
+    application.step(events=[], dt=0.0)
+    assert warmed == ["ubi"]
