@@ -13,9 +13,8 @@ import pkgutil
 from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Mapping
 
-from .protocol import Action, GameState, decode_action
-
 if TYPE_CHECKING:
+    from .protocol import Action, GameState
     from .rng import Rng
 
 
@@ -166,6 +165,7 @@ class GameSpec:
         return {cls.__name__: cls for cls in self.action_types}
 
     def decode_action(self, data: Any) -> Action:
+        from .protocol import decode_action   # the engine itself, not needed to list the games
         return decode_action(self.action_kinds(), data)
 
     def default_options(self) -> dict[str, Any]:
