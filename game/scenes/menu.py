@@ -57,11 +57,8 @@ class MenuScene(Scene):
         self.tiles = tile_rects(len(self.games))
         self.hovered: int | None = None
         self.message = ""
-        # leftovers of interrupted writes, old finished autosaves: once the menu is shown
-        app.when_shown(autosaves.tidy)
-        notices = take_notices()   # a damaged settings file put aside, a folder that cannot be written
-        if notices:
-            self.say(" ".join(notices))
+        self._tell_notices()
+        app.when_shown(self._tidy)
         y = 330
         # the app's own buttons, not pygame-gui's: the menu is the first frame of every start
         self.buttons = ButtonSet(self.invalidate, self._press)
@@ -113,6 +110,19 @@ class MenuScene(Scene):
             self.app.sound.play("error")
             return
         self.app.push(self.app.scene("setup", spec))
+
+    def _tell_notices(self) -> None:
+        """Say what went wrong with the player's files (a damaged settings file put aside, a
+        folder that cannot be written), after anything already said."""
+        notices = take_notices()
+        if notices:
+            self.say(" ".join([self.message, *notices]).strip())
+
+    def _tidy(self) -> None:
+        """Once the menu is shown: the leftovers of interrupted writes and old finished
+        autosaves go (and a folder found unwritable on the way is told)."""
+        autosaves.tidy()
+        self._tell_notices()
 
     def say(self, message: str) -> None:
         self.message = message
