@@ -250,12 +250,11 @@ class Session:
         WRITER.flush()
 
     @classmethod
-    def from_save(cls, data: dict[str, Any], *, autosave_path: Path | None = None,
-                  source: str = "the save", progress: Callable[[int, int], bool] | None = None) -> Session:
-        """Rebuild a session by replaying a save's actions. SaveError says what is wrong.
-
-        `progress(done, total)` is called every PROGRESS_EVERY moves; when it returns False the
-        replay stops (SaveError)."""
+    def start_of(cls, data: dict[str, Any], *, autosave_path: Path | None = None,
+                 source: str = "the save") -> tuple[Session, list[Any]]:
+        """The session of a save's game before its first move (its seats, options and seed),
+        and its moves as written, the save brought to the game's current rules. SaveError says
+        what is wrong."""
         games = load_games()
         spec = games.get(data.get("game"))  # type: ignore[arg-type]
         if spec is None:
@@ -274,19 +273,31 @@ class Session:
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"{source} cannot start its game: {str(exc)[:200]}") from None
-        total = len(data["actions"])
+        return session, list(data["actions"])
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any], *, autosave_path: Path | None = None,
+                  source: str = "the save", progress: Callable[[int, int], bool] | None = None) -> Session:
+        """Rebuild a session by replaying a save's actions. SaveError says what is wrong.
+
+        `progress(done, total)` is called every PROGRESS_EVERY moves; when it returns False the
+        replay stops (SaveError)."""
+        session, recorded = cls.start_of(data, autosave_path=autosave_path, source=source)
+        total = len(recorded)
         first_undoable = total - UNDO_LIMIT
-        for index, raw in enumerate(data["actions"]):
+        for index, raw in enumerate(recorded):
             if progress is not None and index % PROGRESS_EVERY == 0 and not progress(index, total):
                 raise SaveError(f"Opening {source[0].lower()}{source[1:]} was stopped.")
-            try:
-                action = spec.decode_action(raw)
-                session._apply(action, undo=index >= first_undoable)
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError,
-                    RecursionError) as exc:
-                raise SaveError(f"{source} is damaged at move {index + 1}: "
-                                f"{str(exc)[:200]}") from None
+            session.apply_recorded(raw, index, source, undo=index >= first_undoable)
         return session
+
+    def apply_recorded(self, raw: Any, index: int, source: str = "the save", *, undo: bool = False) -> list[Event]:
+        """Apply move `index` of a save as written (`raw`), or SaveError saying where the save
+        is damaged."""
+        try:
+            return self._apply(self.spec.decode_action(raw), undo=undo)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+            raise SaveError(f"{source} is damaged at move {index + 1}: {str(exc)[:200]}") from None
 
     @classmethod
     def load(cls, path: Path, *, autosave_path: Path | None = None, data: dict[str, Any] | None = None,
