@@ -84,6 +84,7 @@ ROUTES: dict[str, str] = {
     "error": "game.scenes.error:ErrorScene",              # (exception)
     "curtain": "game.table.curtain:CurtainScene",         # (game_scene, seat)
     "game": "game.table.frame:open_game",                 # (session, bots_paused=False)
+    "replay": "game.table.replay:open_replay",            # (save data, source=...)
 }
 
 

@@ -15,6 +15,8 @@ import pygame
 import pygame_gui
 
 from game.core import paths
+from game.core.registry import load_games
+from game.core.saves import SaveError, read_save
 from game.core.text import plural
 from game.scenes.savelist import SECTIONS, SaveRow, list_saves
 from game.ui import theme
@@ -31,6 +33,7 @@ HEADING_H = 46     # a part's heading above its first row
 SECTION_GAP = 18   # more room above a heading that follows rows
 DETAIL = pygame.Rect(1250, 176, 550, 784)
 BUTTONS_Y = DETAIL.bottom - 96     # Load and Delete, at the foot of the detail panel
+REPLAY_Y = BUTTONS_Y - 80          # Watch replay above them, for a finished game
 DOUBLE_CLICK_MS = 450
 FACT_MIN_STEP = 26   # the detail panel's facts never closer than this (18 px type)
 LIST_MARGIN = 6    # rows may draw this far outside the list window: room for the selection glow
@@ -57,6 +60,9 @@ class LoadScene(Scene):
         self.delete = ConfirmButton(self, (inner.right - 180, BUTTONS_Y, 180, 64), "Delete",
                                     "Really delete?", tooltip="Remove this save file (Del)",
                                     on_calm=lambda: self.say(""))
+        self.replay_button = self.button((inner.x, REPLAY_Y, inner.width, 64), "Watch replay",
+                                         tooltip="Play the finished game back move by move, from any "
+                                                 "seat's view (R)")
         self.back_button = self.button((120, 990, 220, 64), "Back", tooltip="Back to the menu (Esc)")
         self.refresh()
 
@@ -123,6 +129,10 @@ class LoadScene(Scene):
         label = "See results" if row is not None and row.ok and row.finished else "Load"
         if self.load_button.text != label:   # a finished game opens on its results
             self.load_button.set_text(label)
+        if self._can_replay(row):
+            self.replay_button.show()
+        else:
+            self.replay_button.hide()
         self.delete.set_enabled(row is not None)
         self.invalidate(self.scroller.area)
         self.invalidate(DETAIL.inflate(8, 8))
@@ -144,6 +154,23 @@ class LoadScene(Scene):
             menu = self.app.scene("menu")
         if not menu.open_save(row.path, continuing=row.is_autosave) and not on_stack:  # type: ignore[attr-defined]
             self.app.push(menu)   # so its message about the save is seen
+
+    @staticmethod
+    def _can_replay(row: SaveRow | None) -> bool:
+        return row is not None and row.ok and row.finished
+
+    def replay_selected(self) -> None:
+        """Watch the selected finished game again (its save is only read)."""
+        row = self.current
+        if not self._can_replay(row):
+            return
+        assert row is not None
+        try:
+            data = read_save(row.path, known_games=set(load_games()))
+            self.app.scene("replay", data, source=f"The save {row.path.name[:100]}")
+        except SaveError as exc:
+            self.say(str(exc), warning=True)
+            self.app.sound.play("error")
 
     def delete_selected(self) -> None:
         row = self.current
@@ -175,6 +202,8 @@ class LoadScene(Scene):
             return
         if event.ui_element is self.load_button:
             self.load_selected()
+        elif event.ui_element is self.replay_button:
+            self.replay_selected()
         elif event.ui_element is self.delete.element:
             self.delete_selected()
         elif event.ui_element is self.back_button:
@@ -215,6 +244,8 @@ class LoadScene(Scene):
             self.load_selected()
         elif key == pygame.K_DELETE:
             self.delete_selected()
+        elif key == pygame.K_r:
+            self.replay_selected()
         elif count and key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
                                pygame.K_HOME, pygame.K_END):
             now = self.selected if self.selected is not None else -1
@@ -374,7 +405,7 @@ class LoadScene(Scene):
         # the date is on the row already; the facts close up to stay clear of the buttons
         facts = [("Progress", row.standing if row.finished else f"{plural(row.moves, 'move')} played"),
                  ("Game number", shown_number(row)), *row.options, ("File", row.path.name)]
-        bottom = BUTTONS_Y - 16
+        bottom = (REPLAY_Y if self._can_replay(row) else BUTTONS_Y) - 16
         step = max(FACT_MIN_STEP, min(32, (bottom - y) // len(facts)))
         for label, value in facts[:max(0, (bottom - y) // step)]:
             theme.draw_text(canvas, label, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM)

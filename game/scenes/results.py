@@ -38,16 +38,20 @@ class ResultsScene(Scene):
         self.order = sorted(range(len(session.seats)), key=lambda s: (ranking[s], s))
         #: the statistics file was damaged and set aside when this game was counted
         self.stats_notice = stats.take_notice()
-        self.again = self.button((560, 940, 300, 68), "Play again", kind="primary",
+        self.again = self.button((400, 940, 300, 68), "Play again", kind="primary",
                                  tooltip="Same seats and options, a new game number")
-        self.menu = self.button((880, 940, 240, 68), "Main menu", kind="big")
-        self.stats = self.button((1140, 940, 240, 68), "Statistics", kind="big")
+        self.watch = self.button((720, 940, 280, 68), "Watch replay", kind="big",
+                                 tooltip="Play this game back move by move, from any seat's view (R)")
+        self.menu = self.button((1020, 940, 240, 68), "Main menu", kind="big")
+        self.stats = self.button((1280, 940, 240, 68), "Statistics", kind="big")
 
     def on_ui_event(self, event: pygame.event.Event) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.again:
             self.play_again()
+        elif event.ui_element is self.watch:
+            self.watch_replay()
         elif event.ui_element is self.menu:
             self.app.reset_to(self.app.scene("menu"))
         elif event.ui_element is self.stats:
@@ -57,7 +61,14 @@ class ResultsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.reset_to(self.app.scene("menu"))
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.watch_replay()
+            return True
         return False
+
+    def watch_replay(self) -> None:
+        """The game just finished, played back over these results (closing it comes back here)."""
+        self.app.scene("replay", self.session.to_save(), source="This game")
 
     def play_again(self) -> None:
         old = self.session

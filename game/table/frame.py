@@ -64,7 +64,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         self.spec = session.spec
         self.bots_paused = bots_paused
         self.anim = Animator(app.animation_speed)
-        self.table = TableController(session, hidden_information=self.has_hidden_information)
+        self.table = self.make_table(session)
         self.ctx = self.table.context
         self.status_note = ""
         self.status_warning = False
@@ -98,6 +98,10 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         self.refresh_view()
 
     # ---- set-up -------------------------------------------------------------------------
+    def make_table(self, session: Session) -> TableController:
+        """The table's controller (a replay's plays back a record instead, table/replay.py)."""
+        return TableController(session, hidden_information=self.has_hidden_information)
+
     def _build_frame_buttons(self) -> None:
         x = 1920 - 16
         self.frame_buttons: dict[str, pygame_gui.elements.UIButton] = {}

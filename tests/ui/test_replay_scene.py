@@ -1,0 +1,142 @@
+"""Watching a finished game again (table/replay.py): from the load list and from the results,
+through the game's own table, forwards and backwards, at a speed, from any seat's view; the
+save is never changed and nothing is recorded."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core import paths, stats
+from game.core.registry import get, playable_games
+from game.core.session import Session
+from game.table.replay import Replaying
+
+from uihelpers import centre, click, frames, make_app, press, settle
+
+GOLDEN = Path(__file__).resolve().parents[1] / "engine" / "golden"
+
+
+def finished_save(game_id: str, people: int = 1) -> tuple[dict, list]:
+    """A golden playthrough as a finished game's save data (people at the first seats)."""
+    spec = get(game_id)
+    golden = json.loads((GOLDEN / f"{game_id}.json").read_text(encoding="utf-8"))
+    seats = [{"name": f"Seat {i + 1}", "kind": "person" if i < people else "bot", "level": "hard", "colour": i}
+             for i in range(golden["players"])]
+    data = {"game": game_id, "rules_version": spec.rules_version, "seed": golden["seed"],
+            "options": golden["options"], "actions": golden["actions"], "seats": seats}
+    return Session.from_save(data).to_save(), golden["views"]
+
+
+def public(scene) -> dict:
+    return json.loads(json.dumps(scene.replay.session.state.view(None)))
+
+
+@pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
+def test_every_game_replays_in_its_own_table_forwards_and_back(spec, journeys_home):
+    data, views = finished_save(spec.id)
+    app = make_app(animation_speed="fast")
+    app.push(app.scene("menu"))
+    scene = app.scene("replay", data)
+    frames(app, 2)
+    assert isinstance(scene, Replaying) and app.top is scene and scene.viewer == 0   # the one person's view
+    assert scene.ctx.legal == [] and not scene.is_my_turn()
+    for count in range(1, 6):
+        press(app, pygame.K_RIGHT)
+        assert scene.replay.at == count and public(scene) == views[count - 1]
+    assert scene.ctx.view == scene.replay.session.state.view(0)   # what the viewer may see, no more
+    press(app, pygame.K_LEFT)
+    assert scene.replay.at == 4 and public(scene) == views[3]
+    press(app, pygame.K_END)
+    assert scene.replay.at_end and scene.session.state.is_over
+    settle(app)
+    assert "The game is over" in scene.status_text()[0]
+    press(app, pygame.K_HOME)
+    assert scene.replay.at == 0
+    seen = [scene.viewer]
+    for _ in range(len(data["seats"]) + 1):       # V: each seat's view in turn, and the table's
+        press(app, pygame.K_v)
+        seen.append(scene.viewer)
+        assert scene.ctx.view == scene.replay.session.state.view(scene.viewer)
+        assert scene.frame_buttons["view"].text.endswith("the table" if scene.viewer is None
+                                                        else data["seats"][scene.viewer]["name"])
+    assert sorted(seen[:-1], key=lambda v: -1 if v is None else v) == [None, *range(len(data["seats"]))]
+    assert seen[-1] == seen[0]
+    assert app.errors == [] and app.top is scene
+
+
+def test_a_replay_from_the_load_list_plays_at_its_speed_and_changes_nothing(journeys_home):
+    data, views = finished_save("staedtetour", people=2)
+    path = paths.saves_dir() / "finished.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    app = make_app(animation_speed="off")
+    app.push(app.scene("menu"))
+    load = app.push(app.scene("load"))
+    frames(app, 2)
+    row = next(i for i, r in enumerate(load.rows) if r.path == path)
+    load.select(row)
+    frames(app, 1)
+    assert load.replay_button.visible
+    click(app, centre(load.replay_button))
+    scene = app.top
+    assert isinstance(scene, Replaying) and scene.viewer is None   # two people: the table's view
+    click(app, centre(scene.frame_buttons["play"]))
+    assert scene.playing and scene.frame_buttons["play"].text == "Pause"
+    for _ in range(400):
+        frames(app, 1, dt=0.05)
+        if scene.replay.at >= 3:
+            break
+    assert scene.replay.at >= 3 and public(scene) == views[scene.replay.at - 1]
+    press(app, pygame.K_SPACE)
+    assert not scene.playing
+    # the timeline jumps to the start of a turn
+    rect = scene.timeline_rect()
+    click(app, (rect.centerx, rect.centery))
+    assert scene.replay.at in (*scene.replay.turn_starts, scene.replay.total)
+    assert abs(scene.replay.at - scene.replay.total // 2) <= max(20, scene.replay.total // 10)
+    # clicks on the board only look; to the end and out: nothing played, saved or counted
+    click(app, (700, 600))
+    press(app, pygame.K_END)
+    frames(app, 30, dt=0.1)
+    assert scene.session.state.is_over and app.top is scene
+    press(app, pygame.K_ESCAPE)
+    assert app.top is load and app.errors == []
+    assert path.read_bytes() == before
+    assert stats.load() == stats.empty()
+    assert not any(paths.autosaves_dir().iterdir())
+
+
+def test_the_results_offer_the_replay_and_it_comes_back_to_them(journeys_home):
+    data, views = finished_save("ubike")
+    session = Session.from_save(data)
+    app = make_app(animation_speed="off")
+    app.push(app.scene("menu"))
+    results = app.push(app.scene("results", session))
+    frames(app, 2)
+    click(app, centre(results.watch))
+    scene = app.top
+    assert isinstance(scene, Replaying) and scene.replay.total == len(views)
+    press(app, pygame.K_PAGEDOWN)                 # the next turn
+    assert scene.replay.at == scene.replay.turn_starts[1]
+    click(app, centre(scene.frame_buttons["close"]))
+    assert app.top is results and app.errors == []
+
+
+def test_an_unfinished_game_has_no_replay_button(journeys_home):
+    data, _ = finished_save("ubike")
+    data = dict(data, actions=data["actions"][:10], over=False)
+    data.pop("scores", None), data.pop("winners", None)
+    path = paths.saves_dir() / "unfinished.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app()
+    app.push(app.scene("menu"))
+    load = app.push(app.scene("load"))
+    frames(app, 2)
+    load.select(next(i for i, r in enumerate(load.rows) if r.path == path))
+    frames(app, 1)
+    assert not load.replay_button.visible
+    press(app, pygame.K_r)
+    assert app.top is load
