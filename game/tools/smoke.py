@@ -96,8 +96,16 @@ def run() -> int:
             open_game(app, two)
             frames(f"{spec.id} curtain")
             done = bot_session(spec, spec.min_players, 4, 0, "easy", results=True)
-            app.push(app.scene("results", done))
+            results = app.push(app.scene("results", done))
             frames(f"{spec.id} results")
+            replay = app.scene("replay", done.to_save(), source="The smoke test's game")
+            frames(f"{spec.id} replay")
+            replay.seek(replay.replay.total // 2)   # type: ignore[attr-defined]
+            replay.step_forward()                    # type: ignore[attr-defined]
+            frames(f"{spec.id} replay move", 10)
+            app.remove(replay)
+            if app.top is not results:
+                raise RuntimeError(f"{spec.id}: closing the replay did not come back to the results")
         app.shutdown()
         return ", ".join(drawn)
 
