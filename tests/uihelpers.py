@@ -84,7 +84,7 @@ def run_until(app: App, condition, timeout: float = 20.0, dt: float = 1 / 60) ->
 
 KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_BACKSPACE, pygame.K_a, pygame.K_s, pygame.K_e, pygame.K_1,
-        pygame.K_3, pygame.K_5, pygame.K_z, pygame.K_y, pygame.K_F1]
+        pygame.K_3, pygame.K_5, pygame.K_z, pygame.K_y, pygame.K_F1, pygame.K_h]
 
 
 def monkey_events(app: App, rng: Rng, count: int, *, allow_escape: bool = True) -> list[pygame.event.Event]:

@@ -78,6 +78,8 @@ class Session:
         self.seed_known = bool(seed_known)
         self.autosave_path = autosave_path
         self.name = name
+        #: hints asked in this game (table/hints.py); the statistics note games played with them
+        self.hints = 0
         self.state: GameState = spec.make(len(self.seats), self.seed, self.options)
         self.actions: list[Action] = []
         #: everything that happened: (number of actions before it, event); the log is made of these
@@ -184,6 +186,7 @@ class Session:
             "seed": self.seed,
             "seed_known": self.seed_known,
             "actions": [action.to_json() for action in self.actions],
+            "hints": self.hints,
             "over": self.state.is_over,
             **self._standing(),
             "saved_at": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -273,6 +276,8 @@ class Session:
             raise SaveError(f"{source} cannot start its game: {exc} Reinstalling Journeys restores it.") from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(f"{source} cannot start its game: {str(exc)[:200]}") from None
+        hints = data.get("hints", 0)
+        session.hints = hints if isinstance(hints, int) and not isinstance(hints, bool) and hints >= 0 else 0
         return session, list(data["actions"])
 
     @classmethod

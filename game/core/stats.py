@@ -96,12 +96,16 @@ def unit_of(entry: dict[str, Any]) -> str:
 
 
 def record_game(game_id: str, seats: Sequence[Any], scores: Sequence[int], winners: Sequence[int],
-                path: Path | None = None, when: str | None = None, unit: str = "points") -> dict[str, Any]:
+                path: Path | None = None, when: str | None = None, unit: str = "points",
+                hints: int = 0) -> dict[str, Any]:
     """Add one finished game. `seats` are session Seats (name, kind_key()); `unit` says what
-    the scores count (UNITS): the best points and the best times are kept apart."""
+    the scores count (UNITS): the best points and the best times are kept apart; `hints` is
+    how many hints were asked in it (games played with hints are counted apart too)."""
     data = load(path)
     game = data["games"].setdefault(game_id, {"played": 0, "by_kind": {}, "best": []})
     game["played"] += 1
+    if hints:
+        game["with_hints"] = (game.get("with_hints") if _is_count(game.get("with_hints")) else 0) + 1
     when = when or time.strftime("%Y-%m-%d")
     for index, seat in enumerate(seats):
         kind = seat.kind_key()

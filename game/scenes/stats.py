@@ -70,6 +70,7 @@ class GameRecord:
     title: str
     accent: str
     played: int = 0
+    with_hints: int = 0     # games in which someone asked for a hint
     by_kind: dict[str, KindRecord] = dataclasses.field(default_factory=dict)
     best: list[BestScore] = dataclasses.field(default_factory=list)
     #: best times on the clock (a race alone): the fewer seconds the better, never ranked
@@ -83,6 +84,7 @@ def read_game(game_id: str, title: str, accent: str, raw: Any) -> GameRecord:
     if not isinstance(raw, dict):
         return record
     record.played = _count(raw.get("played"))
+    record.with_hints = min(_count(raw.get("with_hints")), record.played)
     by_kind = raw.get("by_kind") if isinstance(raw.get("by_kind"), dict) else {}
     for kind, _label in KINDS:
         entry = by_kind.get(kind)
@@ -292,6 +294,9 @@ class StatsScene(Scene):
                                 theme.TEXT_DIM, anchor="topright")
         theme.draw_text(surface, str(record.played), (label.left - 12, label.bottom + 3), theme.SIZE_TITLE,
                         theme.TEXT, bold=True, anchor="bottomright")
+        if record.with_hints:   # beside the title: the games not played on one's own alone
+            theme.draw_text(surface, f"{record.with_hints} with hints", (label.left - 90, rect.y + 34),
+                            theme.SIZE_SMALL, theme.TEXT_DIM, anchor="topright")
         pygame.draw.line(surface, theme.LINE, (x0, rect.y + 72), (rect.right - 36, rect.y + 72), 1)
         self._draw_wins(surface, record, x0, rect.y + 90)
         self._draw_best(surface, record, rect.x + 760, rect.right - 36, rect.y + 90)

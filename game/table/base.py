@@ -33,6 +33,7 @@ class TableBase(Scene):
     status_note: str          # why the last click was refused, or what just happened
     status_warning: bool
     status_seat: int | None   # whose deed the status note tells, if not the player to act
+    frame_left = 1920 - 560   # where the frame's buttons begin on the status line
 
     @property
     def viewer(self) -> int | None:

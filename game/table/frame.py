@@ -33,6 +33,7 @@ from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
 from game.table.controller import TableController
 from game.table.driving import Driving
+from game.table.hints import Hints
 from game.table.layers import Compositor
 from game.table.layout import BOARD, TOP_BAR
 from game.table.side import SidePanels
@@ -54,7 +55,7 @@ def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameS
     return scene
 
 
-class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
+class GameScene(Compositor, StatusLine, SidePanels, Hints, Targets, Driving):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
@@ -108,10 +109,12 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         for key, label, tip in (("menu", "Menu", "Pause: save, settings, main menu (Esc)"),
                                 ("rules", "Rules", "The rules of this game (F1)"),
                                 ("redo", "Redo", "Do again what you took back (Ctrl+Y)"),
-                                ("undo", "Undo", "Take back your last step this turn (Ctrl+Z)")):
+                                ("undo", "Undo", "Take back your last step this turn (Ctrl+Z)"),
+                                ("hint", "Hint", "What the hard bot would do, from your view only (H)")):
             width = 116
             x -= width + 10
             self.frame_buttons[key] = self.button((x, 10, width, 44), label, tooltip=tip)
+        self.frame_left = x
         self._update_frame_buttons()
 
     def build_board(self) -> None:
@@ -123,6 +126,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         self.ctx.refresh()
 
     def _view_changed(self) -> None:
+        self.forget_hint()
         self._update_frame_buttons()
         self.on_view()
         self.rehover()
@@ -155,7 +159,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
             return
         mine = self.is_my_turn()
         for key, ok in (("undo", mine and self.session.can_undo()),
-                        ("redo", mine and self.session.can_redo())):
+                        ("redo", mine and self.session.can_redo()), ("hint", mine)):
             button = self.frame_buttons[key]
             if ok and not button.is_enabled:
                 button.enable()
@@ -230,7 +234,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
         state = self.session.state
         try:
             stats.record_game(self.spec.id, self.session.seats, state.scores(), state.winners(),
-                              unit=state.score_unit())
+                              unit=state.score_unit(), hints=self.session.hints)
         except OSError as exc:
             self.status_note = f"Could not write the statistics: {exc}"
 
@@ -238,6 +242,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.anim.update(dt)
+        self._collect_hint()
         if self._log_held_from is not None and not self.anim.busy:
             self._log_held_from = None   # the move has been shown: now tell it
         if self.covered():
@@ -248,6 +253,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
     def wants_frames(self) -> bool:
         seat = self.table.to_act()
         return (self.anim.busy or self._layers_waiting or self._bot_future is not None or self._results_at is not None
+                or self.hinting()
                 or (self.table.bot_to_act() and not self.bots_paused)
                 or (seat is not None and not self._awaiting_curtain and self.viewer != seat
                     and not self.table.bot_to_act()))
@@ -276,6 +282,10 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
     def do_rules(self) -> None:
         self.app.push(self.app.scene("rules", self.spec.id))
 
+    def draw(self, canvas: pygame.Surface) -> None:
+        super().draw(canvas)
+        self.draw_hint(canvas)
+
     def do_undo(self) -> None:
         self.undo()
 
@@ -293,6 +303,8 @@ class GameScene(Compositor, StatusLine, SidePanels, Targets, Driving):
                 self.undo()
             elif ctrl and event.key == pygame.K_y:
                 self.redo()
+            elif event.key == pygame.K_h and not ctrl:
+                self.do_hint()
             else:
                 return self.key_board(event)
             return True

@@ -126,7 +126,7 @@ class Replaying(GameScene):
                 ("start", "Start", 92, "The game as it was dealt (Home)")):
             x -= width + 8
             self.frame_buttons[key] = self.button((x, 10, width, 44), label, tooltip=tip)
-        self._controls_left = x
+        self.frame_left = x
         self._update_frame_buttons()
 
     def _update_frame_buttons(self) -> None:
@@ -278,7 +278,7 @@ class Replaying(GameScene):
 
     # ---- the status line and the timeline -----------------------------------------------
     def timeline_rect(self) -> pygame.Rect:
-        return pygame.Rect(24, TOP_BAR.bottom - TIMELINE_H - 4, self._controls_left - 48, TIMELINE_H)
+        return pygame.Rect(24, TOP_BAR.bottom - TIMELINE_H - 4, self.frame_left - 48, TIMELINE_H)
 
     def turn_at(self, x: int) -> int:
         """The start of the turn nearest to the timeline's point `x` (in moves)."""

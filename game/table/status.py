@@ -68,7 +68,7 @@ class StatusLine(TableBase):
         text, warning = self.status_text()
         colour = theme.WARNING if warning else theme.TEXT
         # a long sentence wraps onto two lines or shrinks a little rather than being cut
-        width = 1920 - x - 560
+        width = self.frame_left - 16 - x
         fitted = theme.fit_to_box(text, width, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning, line_gap=0)
         top = 32 - (fitted.height + 1) // 2
         theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)

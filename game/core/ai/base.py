@@ -50,6 +50,12 @@ class Knowledge:
         per sample."""
         return lambda rng: determinize(view, rng)
 
+    def explain(self, view: dict[str, Any], action: Action) -> str:
+        """Why a hint suggests `action` to the seat of `view`, in a few words for the person
+        ("completes Madrid–Barcelona"); "" when the bot cannot say more than the move itself.
+        Read from the view alone, as everything a bot knows."""
+        return ""
+
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         """A move chosen by the game's own planner for a bot of `level`, or None to let the
         bot decide as usual. Every bot asks this first; planning games (routes to build,

@@ -63,7 +63,7 @@ def serve(conn: Any) -> None:
         if request is None:
             return
         try:
-            answer = {"id": request["id"], "action": choose(bots, request)}
+            answer = respond(bots, request)
         except Exception as exc:  # report it; the app decides what to do
             answer = {"id": request["id"], "error": f"{type(exc).__name__}: {exc}"}
         try:
@@ -95,6 +95,8 @@ class Pending:
         self.runner = runner
         self.request_id = request_id
         self.future = future
+        #: for a hint: why the bot suggests its move, once `result` has been taken ("" unknown)
+        self.why = ""
 
     def done(self) -> bool:
         if self.future is not None:
@@ -102,9 +104,24 @@ class Pending:
         return self.runner._collect(self.request_id)
 
     def result(self) -> Action:
-        if self.future is not None:
-            return self.future.result()
-        return self.runner._take(self.request_id)
+        answer = self.future.result() if self.future is not None else None
+        action, self.why = self.runner._take(self.request_id, answer)
+        return action
+
+
+def respond(bots: dict[tuple, Any], request: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a request: the bot's action and, for a hint (`explain`), why in words."""
+    action = choose(bots, request)
+    answer: dict[str, Any] = {"id": request["id"], "action": action}
+    if request.get("explain"):
+        spec = get(request["game"])
+        knowledge = spec.knowledge()
+        try:
+            answer["why"] = knowledge.explain(request["view"], spec.decode_action(action)) if knowledge else ""
+        except Exception as exc:   # a hint without its reason is still a hint
+            logging.getLogger(__name__).warning("no reason for a hint: %s", exc)
+            answer["why"] = ""
+    return answer
 
 
 class BotRunner:
@@ -144,10 +161,12 @@ class BotRunner:
         return self.mode == "process" and self._process is not None and self._process.is_alive()
 
     def ask(self, game: str, seat: int, level: str, seed: int, view: dict[str, Any],
-            legal: list[Action]) -> Pending:
+            legal: list[Action], *, explain: bool = False) -> Pending:
+        """Ask the bot of `level` for `seat`'s move; `explain` also asks why (a hint: then
+        `Pending.why` says it once the result is taken)."""
         request_id = next(self._ids)
         request = {"id": request_id, "game": game, "seat": seat, "level": level, "seed": seed,
-                   "view": view, "legal": [a.to_json() for a in legal]}
+                   "view": view, "legal": [a.to_json() for a in legal], "explain": explain}
         if self.mode == "process" and self.alive:
             self._requests[request_id] = request
             self._post(request)
@@ -155,11 +174,9 @@ class BotRunner:
         self.mode = "thread"   # no (live) worker process: think on a thread from now on
         if self._thread_pool is None:
             self._thread_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        spec = get(game)
-
-        def think() -> Action:
-            data = choose(self._thread_bots, request)
-            return spec.decode_action(data)
+        def think() -> dict[str, Any]:
+            return respond(self._thread_bots, request)
+        self._requests[request_id] = request
         return Pending(self, request_id, self._thread_pool.submit(think))
 
     def _post(self, request: dict[str, Any]) -> None:
@@ -205,14 +222,15 @@ class BotRunner:
         self.mode = "thread"
         request = self._requests.get(request_id)
         if request is not None and request_id not in self._answers:
-            self._answers[request_id] = {"id": request_id, "action": choose(self._thread_bots, request)}
+            self._answers[request_id] = respond(self._thread_bots, request)
 
-    def _take(self, request_id: int) -> Action:
-        answer = self._answers.pop(request_id)
+    def _take(self, request_id: int, answer: dict[str, Any] | None = None) -> tuple[Action, str]:
+        """The action of an answer (and why, for a hint)."""
+        answer = answer if answer is not None else self._answers.pop(request_id)
         request = self._requests.pop(request_id)
         if "error" in answer:
             raise RuntimeError(f"the bot failed: {answer['error']}")
-        return get(request["game"]).decode_action(answer["action"])
+        return get(request["game"]).decode_action(answer["action"]), str(answer.get("why", ""))
 
     def close(self) -> None:
         if self._sender is not None:   # what was asked goes first, then the word to stop

@@ -1,0 +1,151 @@
+"""A hint: on a person's turn, the Hint button (or H) asks the hard bot, from that seat's view
+only, for a move; the table then points at it (a bright frame with "Hint" on its target, or on
+the button that makes it; every other legal target still glows and may be clicked) and the
+status line says it in words, with why when the game's bot can say.
+
+The bot thinks in the worker process, so the window never waits; a hint that comes back after
+the turn moved on (a move, the curtain, another viewer) is dropped, so it is never shown to
+anyone but the seat it was asked for. The session counts the hints asked (saved with the game;
+the statistics note games played with hints)."""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.ai.worker import Pending, shared_runner
+from game.core.protocol import Action
+from game.table.base import TableBase
+from game.ui import theme
+
+#: keeps a hint's bot apart from a hard bot playing the same seat (each continues its own dice)
+HINT_SEED = 0x48494E54
+
+
+class Hints(TableBase):
+    """The hint's part of GameScene (frame.py)."""
+
+    _hint_asked: tuple[Pending, int, int] | None = None   # (answer on its way, context version, seat)
+    hint: tuple[Action, str] | None = None                 # the move suggested, and why
+    _hint_version = -1                                     # the context version the hint is for
+    _hint_outline: pygame.Rect | None = None               # a button's outline drawn for a hint
+
+    def do_hint(self) -> None:
+        """Ask the hard bot what the person to act might do (from their own view)."""
+        if not self.is_my_turn():
+            self.refuse("A hint is for the one whose turn it is, on their own turn.")
+            return
+        if self._hint_asked is not None or self.hint is not None:
+            return   # on its way, or on the table already
+        seat = self.table.to_act()
+        assert seat is not None
+        view, legal, seed = self.table.bot_request(seat)
+        pending = shared_runner(self.spec.id).ask(self.spec.id, seat, "hard", seed ^ HINT_SEED, view, legal,
+                                                  explain=True)
+        self._hint_asked = (pending, self.ctx.version, seat)
+        self.session.hints += 1
+        self.status_note, self.status_seat, self.status_warning = "Looking for a good move…", None, False
+
+    def hint_target(self) -> Hashable:
+        """The board target of the hinted move (None: no hint, or a button makes it)."""
+        if self.hint is None or self._hint_version != self.ctx.version:
+            return None
+        return self.target_of(self.hint[0])
+
+    if TYPE_CHECKING:
+        def target_of(self, action: Action) -> Hashable:
+            """Targets' hook (targets.py): what a person clicks for `action`."""
+
+        def target_rect(self, target: Hashable) -> pygame.Rect | None:
+            """Targets' hook (targets.py): where `target` lies on the canvas."""
+
+    def hinting(self) -> bool:
+        """A hint is being thought of (the table keeps its frames coming meanwhile)."""
+        return self._hint_asked is not None
+
+    def _collect_hint(self) -> None:
+        """Take the hint once the bot has answered; drop it if the turn moved on meanwhile."""
+        if self._hint_asked is None or not self._hint_asked[0].done():
+            return
+        pending, version, seat = self._hint_asked
+        self._hint_asked = None
+        action = pending.result()
+        if version != self.ctx.version or not self.is_my_turn() or self.viewer != seat:
+            return   # the view changed: the hint was for a moment that is gone
+        self.hint, self._hint_version = (action, pending.why), version
+        words = self.ctx.describe(action)
+        self.status_note = f"Hint: {words}" + (f" ({pending.why})" if pending.why else "") + "."
+        self.status_note = self.status_note.replace("..", ".")
+        self.status_seat, self.status_warning = None, False
+        self._hint_glow_changed()
+
+    def forget_hint(self) -> None:
+        """The view changed (a move, undo, the curtain): the hint belongs to the moment gone."""
+        if self._hint_asked is not None:
+            self._hint_asked = None
+        if self.hint is not None:
+            self.hint = None
+            self._hint_glow_changed()
+
+    def _hint_glow_changed(self) -> None:
+        """Redraw where the hint's frame was and where it is now."""
+        for rect in (self._hint_outline, self._hint_rect()):
+            if rect is not None:
+                self.invalidate(_marked(rect))
+        self._hint_outline = self._hint_rect()
+
+    def _hint_rect(self) -> pygame.Rect | None:
+        """Where the hinted move is made: its target on the board, or its button."""
+        target = self.hint_target()
+        if target is not None:
+            rect = self.target_rect(target)
+            return pygame.Rect(rect) if rect is not None else None
+        return self._hinted_button_rect()
+
+    def _hinted_button_rect(self) -> pygame.Rect | None:
+        """Where the button that makes the hinted move is, when a button makes it."""
+        if self.hint is None:
+            return None
+        panel: Any = getattr(self, "choices", None)
+        buttons = getattr(panel, "buttons", None)
+        if not isinstance(buttons, dict):
+            return None
+        button = buttons.get(self.hint[0])
+        return pygame.Rect(button.rect) if button is not None and button.visible else None
+
+    def draw_hint(self, canvas: pygame.Surface) -> None:
+        """The hint's frame over the table, with its tab (frame.py's draw)."""
+        if self._hint_outline is None or self.hint is None:
+            return
+        frame, tab = hint_shapes(self._hint_outline)
+        pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(4, 4), 3, border_radius=12)
+        pygame.draw.rect(canvas, theme.HIGHLIGHT, frame, 4, border_radius=10)
+        pygame.draw.rect(canvas, theme.HIGHLIGHT, tab, border_radius=8)
+        label = _tab_label()
+        canvas.blit(label, label.get_rect(center=tab.center))
+
+
+FRAME_PAD = 6    # the hint's frame stands this far round its target
+TAB_H = 26       # its "Hint" tab
+
+
+def _tab_label() -> pygame.Surface:
+    return theme.text("Hint", theme.SIZE_SMALL, tuple(theme.TEXT_DARK), bold=True)
+
+
+def hint_shapes(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The hint's frame round `rect` and its tab: above the frame, or below it where the
+    status line leaves no room above."""
+    frame = rect.inflate(FRAME_PAD * 2, FRAME_PAD * 2)
+    tab = pygame.Rect(0, 0, _tab_label().get_width() + 16, TAB_H)
+    tab.midbottom = (frame.centerx, frame.top + 2)
+    if tab.top < 66:
+        tab.midtop = (frame.centerx, frame.bottom - 2)
+    return frame, tab
+
+
+def _marked(rect: pygame.Rect) -> pygame.Rect:
+    """All that a hint's frame and tab cover round `rect` (and their outline)."""
+    frame, tab = hint_shapes(rect)
+    return frame.inflate(8, 8).union(tab)
