@@ -651,11 +651,40 @@ def _turn_seed(view: dict[str, Any]) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+def _percent(chance: float) -> str:
+    """A chance as the table words it: "<1 %" below one in a hundred."""
+    return "<1 %" if 0 < chance < 0.01 else f"{round(100 * chance)} %"
+
+
 class RallymanKnowledge(Knowledge):
     """The planner (see the module's docstring), asked first by every bot kind."""
 
     rollout_depth = 30
     search = "flat"
+
+    def explain(self, view: dict[str, Any], action: Action) -> str:
+        """A hint's why: the loss-of-control odds the plan keeps (a race hides nothing, so the
+        state after the move is the view's own, and its odds are those the table shows)."""
+        seat = view.get("seat")
+        if seat is None:
+            return ""
+        before = (view.get("odds") or {}).get("loss_of_control")
+        if isinstance(action, (PlanDie, GoFlatOut, GoOneByOne)):
+            state = RallymanState.sampled(view, Rng(0))
+            state.apply(action, trusted=True)
+            odds = (state.view(seat).get("odds") or {}).get("loss_of_control")
+            if odds is None:
+                odds = before
+            risk = "no risk of losing control" if not odds else f"{_percent(odds)} to lose control"
+            if isinstance(action, PlanDie):
+                what = "coasting" if action.die == "coast" else f"gear {action.die}"
+                return f"{what}: {risk}" if not odds else f"{what} keeps it at {risk}"
+            if isinstance(action, GoFlatOut):
+                return f"every die at once for the focus, {risk}"
+            return f"a die at a time ({risk}): you may stop when it turns"
+        if isinstance(action, StopTurn) and before:
+            return f"the rest of the plan would risk {_percent(before)}"
+        return ""
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str
              ) -> Action | None:

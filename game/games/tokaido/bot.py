@@ -36,7 +36,7 @@ from game.core.rng import Rng
 
 from . import scoring
 from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
-from .data import (ACHIEVEMENT_POINTS, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS, BATH_HOUSE_PRICE,
+from .data import (KIND_NAMES, ACHIEVEMENT_POINTS, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS, BATH_HOUSE_PRICE,
                    CHERRY_TREE_COINS, CHERRY_TREE_POINTS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM,
                    FARM_COINS, HOT_SPRINGS, HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey,
                    next_inn_index, NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, Stop)
@@ -252,6 +252,46 @@ SHOPPING = (BuySouvenirs, Donate, EatMeal, TakeFreeMeal, EatNothing)
 class TokaidoKnowledge(Knowledge):
     rollout_depth = 24
     greedy_samples = 2
+
+    def explain(self, view: dict[str, Any], action: Action) -> str:
+        """A hint's why, from what the seat sees: what the stop walked to brings the traveller
+        now (a farm when the purse is thin before an inn, the next part of a panorama...)."""
+        if view.get("seat") is None:
+            return ""
+        state = determinize(view, Rng(0))
+        piece = state.acting_piece()
+        player = state.players[piece]
+        coins = player["coins"]
+        if isinstance(action, Move):
+            stop = state.road[action.index]
+            inn_next = next_inn_index(state.road, player["index"]) == next_inn_index(state.road, action.index)
+            purse = f"you have {coins} coin{'s' if coins != 1 else ''}"
+            if stop.kind == FARM:
+                return f"a farm: {purse}" + (" and an inn is next" if inn_next and coins < MEAL_KEEP else "")
+            if stop.kind == INN:
+                return "the inn: everyone stops there, and a meal is 6 points"
+            if stop.kind in PANORAMAS:
+                done = player["panoramas"][stop.kind]
+                if done < SECTIONS[stop.kind]:
+                    points = f"{done + 1} point{'s' if done else ''}"
+                    return f"part {done + 1} of your {KIND_NAMES.get(stop.kind, stop.kind).lower()} panorama, {points}"
+                return ""
+            if stop.kind == HOTSPRING:
+                return "a hot spring: 2 or 3 points for nothing"
+            if stop.kind == VILLAGE:
+                return f"souvenirs: {purse} to spend, and each new kind in a set scores more"
+            if stop.kind == TEMPLE:
+                return "a point a coin, and the temple ranking at the end"
+            if stop.kind == ENCOUNTER:
+                return "an encounter always brings something"
+            return ""
+        if isinstance(action, BuySouvenirs):
+            return "a new kind in a set scores more than the one before"
+        if isinstance(action, (EatMeal, TakeFreeMeal)):
+            return f"a meal is {MEAL_POINTS} points"
+        if isinstance(action, Donate):
+            return "a point a coin, and the temple ranking at the end"
+        return ""
 
     def estimate(self, state: TokaidoState) -> list[float]:
         n = state.num_players

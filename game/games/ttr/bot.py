@@ -35,9 +35,9 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from .claims import ClaimChoices
-from .data import COLOURS, DRAFT_KEEP, LOCO, LOCOMOTIVES, PER_COLOUR, festival_points
+from .data import COLOUR_LABELS, COLOURS, DRAFT_KEEP, LOCO, LOCOMOTIVES, PER_COLOUR, festival_points
 from .deal import determinize
-from .plans import Plan, Seen, best_plan, make_plan
+from .plans import Plan, Seen, best_plan, make_plan, shortest_path
 from .rules import (DECK, Claim, DraftPick, DrawCard, DrawTickets, ExpressDraw, KeepTickets, Pass, Place,
                     TakeFestival, free_spot)
 from .worth import colour_needs, plan_slack, shortfall, ticket_draw_gain, ticket_odds, tickets_value
@@ -427,6 +427,45 @@ class Planner(ClaimChoices):
 
 class TtrKnowledge(Knowledge):
     """Ticket to Ride's bots plan: every level but random asks the planner for its move."""
+
+    def explain(self, view: dict[str, Any], action: Action) -> str:
+        """A hint's why, from the seat's tickets and network: the ticket a claim completes or
+        is a link of, the colours a draw is for."""
+        if view.get("seat") is None or view.get("phase") in (None, "draft"):
+            return ""
+        seen = Seen(view)
+        tix = seen.board.tickets
+        own = set(seen.own)
+        open_tickets = [t for t in seen.tickets if shortest_path(seen, tix[t].a, tix[t].b, own)[0] > 0]
+
+        def named(t: int) -> str:
+            labels = seen.board.labels
+            return f"{labels.get(tix[t].a, tix[t].a)}–{labels.get(tix[t].b, tix[t].b)}"
+        if isinstance(action, Claim):
+            after = own | {action.route}
+            done = [t for t in open_tickets if shortest_path(seen, tix[t].a, tix[t].b, after)[0] == 0]
+            if done:
+                return "completes " + " and ".join(named(t) for t in done)
+            plan = best_plan(seen, open_tickets) if open_tickets else None
+            helped = plan.ticket_of.get(action.route, []) if plan is not None else []
+            if helped:
+                return "a link of " + " and ".join(named(t) for t in helped)
+            return "its points, while the route is free"
+        if isinstance(action, DrawCard) and open_tickets:
+            plan = best_plan(seen, open_tickets)
+            demand, _ = colour_needs(seen, plan.routes)
+            wanted = [c for c, n in demand.most_common() if n > seen.hand[c]]
+            if action.slot >= 0 and action.slot < len(seen.face_up):
+                colour = seen.face_up[action.slot]
+                if colour == LOCO:
+                    return "a locomotive goes with any colour"
+                if colour in wanted:
+                    return f"your routes still need {COLOUR_LABELS.get(colour, colour).lower()}"
+            names = [COLOUR_LABELS.get(c, c).lower() for c in wanted[:2]]
+            return f"your routes still need {' and '.join(names)}" if names else ""
+        if isinstance(action, DrawTickets):
+            return "your trains and network can carry more tickets"
+        return ""
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         if view.get("seat") is None or not legal:
