@@ -86,6 +86,10 @@ class ReplayTable(TableController):
     def show_as(self, seat: int | None) -> None:
         self._set_viewer(seat)
 
+    #: the view follows whoever plays: each move shown from its mover's side (their hand, the
+    #: cards they draw), which reveals, move by move, everything each seat saw
+    follow = False
+
 
 class Replaying(GameScene):
     """Put before a game's scene class (`replay_class`): its table plays back a record."""
@@ -147,6 +151,8 @@ class Replaying(GameScene):
                 self.frame_buttons[key].set_text(text)
 
     def _view_label(self) -> str:
+        if hasattr(self, "table") and self.replay_table.follow:
+            return "View: whoever plays"
         seat = self.table.viewer if hasattr(self, "table") else self._first_viewer
         return "View: the table" if seat is None else f"View: {self.session.seats[seat].name}"
 
@@ -183,12 +189,28 @@ class Replaying(GameScene):
         self._update_frame_buttons()
 
     def do_view(self) -> None:
-        """The next seat's view, then the table's, and round again."""
-        order: list[int | None] = [None, *range(len(self.session.seats))]
+        """The next seat's view, then whoever plays (each move from its mover's side), then
+        the table's (what everyone saw), and round again."""
+        table = self.replay_table
+        order: list[int | str | None] = [*range(len(self.session.seats)), "follow", None]
+        now: int | str | None = "follow" if table.follow else self.viewer
+        chosen = order[(order.index(now) + 1) % len(order)]
         self.anim.finish_all()
-        self.replay_table.show_as(order[(order.index(self.viewer) + 1) % len(order)])
+        table.follow = chosen == "follow"
+        if table.follow:
+            self._follow(self.replay.mover(self.replay.at))
+        else:
+            assert not isinstance(chosen, str)
+            table.show_as(chosen)
         self._update_frame_buttons()
         self.invalidate()
+
+    def _follow(self, seat: int | None) -> None:
+        """In "whoever plays": show `seat`'s side (the seat to act when `seat` is None)."""
+        if seat is None or seat < 0:
+            seat = self.table.to_act()
+        if seat is not None and seat != self.viewer:
+            self.replay_table.show_as(seat)
 
     def turn_back(self) -> None:
         starts = self.replay.turn_starts
@@ -209,6 +231,8 @@ class Replaying(GameScene):
         if self.anim.busy:
             self.anim.finish_all()
         seat = self.table.to_act()
+        if self.replay_table.follow:
+            self._follow(seat)      # the move is shown from its mover's side
         before = self.view
         shown = len(self.log) if self._log_held_from is None else self._log_held_from
         self.replay_table.forward()
@@ -225,6 +249,8 @@ class Replaying(GameScene):
         self.anim.finish_all()
         self._log_held_from = None
         self.replay_table.seek(count)
+        if self.replay_table.follow:
+            self._follow(self.replay.mover(self.replay.at))
         self.last_actor = None
         self.status_note = ""
         self.on_view()

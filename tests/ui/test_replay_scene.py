@@ -55,15 +55,21 @@ def test_every_game_replays_in_its_own_table_forwards_and_back(spec, journeys_ho
     assert "The game is over" in scene.status_text()[0]
     press(app, pygame.K_HOME)
     assert scene.replay.at == 0
-    seen = [scene.viewer]
-    for _ in range(len(data["seats"]) + 1):       # V: each seat's view in turn, and the table's
+    labels = [scene.frame_buttons["view"].text]
+    for _ in range(len(data["seats"]) + 2):       # V: each seat's, whoever plays, the table's
         press(app, pygame.K_v)
-        seen.append(scene.viewer)
-        assert scene.ctx.view == scene.replay.session.state.view(scene.viewer)
-        assert scene.frame_buttons["view"].text.endswith("the table" if scene.viewer is None
-                                                        else data["seats"][scene.viewer]["name"])
-    assert sorted(seen[:-1], key=lambda v: -1 if v is None else v) == [None, *range(len(data["seats"]))]
-    assert seen[-1] == seen[0]
+        labels.append(scene.frame_buttons["view"].text)
+        if not scene.replay_table.follow:
+            assert scene.ctx.view == scene.replay.session.state.view(scene.viewer)
+    names = [f"View: {seat['name']}" for seat in data["seats"]]
+    assert sorted(labels[:-1]) == sorted([*names, "View: whoever plays", "View: the table"])
+    assert labels[-1] == labels[0]
+    while not scene.replay_table.follow:           # whoever plays: each move from its mover's side
+        press(app, pygame.K_v)
+    for _ in range(4):
+        mover = scene.table.to_act()
+        press(app, pygame.K_RIGHT)
+        assert scene.viewer == mover and scene.ctx.view == scene.replay.session.state.view(mover)
     assert app.errors == [] and app.top is scene
 
 
