@@ -326,9 +326,7 @@ class Replaying(GameScene):
         if not head.endswith((".", "!", "?")):
             head += "."
         if state.is_over:
-            winners = state.winners()
-            names = " and ".join(self.name(w) for w in winners)
-            return f"{head} The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
+            return f"{head} {self.over_words()}", False
         return f"{head} {self.name(self.table.to_act())} to play.", False
 
     def _top_signature(self) -> Hashable:

@@ -30,9 +30,7 @@ class StatusLine(TableBase):
                 return "The game is over: here is how it ended (click the board to skip).", False
             return f"{self.name(turn.seat)} is playing…", False
         if turn.phase == "over":
-            winners = state.winners()
-            names = " and ".join(self.name(w) for w in winners)
-            return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", False
+            return self.over_words(), False
         if self.status_note and self.status_seat is None:   # a refusal, or a word from the table
             return self.status_note, self.status_warning
         name = self.name(turn.seat)
@@ -45,6 +43,12 @@ class StatusLine(TableBase):
             return (f"Waiting for {name}: {words}." if words else f"Waiting for {name}."), False
         again = {"undo": "Taken back. ", "redo": "Done again. "}.get(turn.again, "")
         return f"{again}{name}: {self.prompt()}", False
+
+    def over_words(self) -> str:
+        """How the game ended, in a sentence: "The game is over: Ann wins." """
+        winners = self.session.state.winners()
+        names = " and ".join(self.name(w) for w in winners)
+        return f"The game is over: {names} win{'s' if len(winners) == 1 else ''}."
 
     def _deed_outlived(self) -> bool:
         """A bot's deed on the status line gives way once a person is to act: the line then
