@@ -85,6 +85,7 @@ ROUTES: dict[str, str] = {
     "curtain": "game.table.curtain:CurtainScene",         # (game_scene, seat)
     "game": "game.table.frame:open_game",                 # (session, bots_paused=False)
     "replay": "game.table.replay:open_replay",            # (save data, source=...)
+    "lesson": "game.table.lesson:open_lesson",            # (spec): Learn to play
 }
 
 

@@ -193,6 +193,17 @@ class GameSpec:
     def knowledge(self) -> Any:
         return import_attr(self.bot_knowledge) if self.bot_knowledge else None
 
+    def lesson_file(self) -> Any:
+        """The game's guided first game, `lesson-<id>.toml` in its folder (a Path), or None
+        when it has none. Found without importing the game's rules."""
+        module = self.scene.partition(":")[0] if self.scene else ""
+        if not module.startswith(GAMES_PACKAGE + "."):
+            return None
+        package = importlib.import_module(module.rsplit(".", 1)[0])
+        from pathlib import Path
+        path = Path(package.__file__ or "").parent / f"lesson-{self.id}.toml"
+        return path if path.is_file() else None
+
     def warm_maps(self) -> None:
         """Start reading this game's maps on a background thread, so that opening its table
         finds them read (board.warm_boards): while its seats are chosen, while a save it was

@@ -50,6 +50,14 @@ def menu_games() -> list[GameSpec]:
     return games
 
 
+def learn_pill(tile: pygame.Rect, play: pygame.Rect) -> pygame.Rect:
+    """Where a tile's "Learn to play" pill lies: left of its "Play" pill."""
+    word = theme.font(theme.SIZE_BODY, True).size("Learn to play")[0]
+    pill = pygame.Rect(0, 0, word + 40, play.height)
+    pill.midright = (play.left - 14, play.centery)
+    return pill
+
+
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -91,7 +99,11 @@ class MenuScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._tile_at(event.pos)
             if index is not None:
-                self.choose_game(self.games[index])
+                learn = self._learn_rect(index)
+                if learn is not None and learn.collidepoint(event.pos):
+                    self.learn_game(self.games[index])
+                else:
+                    self.choose_game(self.games[index])
                 return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.do_quit()
@@ -123,6 +135,28 @@ class MenuScene(Scene):
         autosaves go (and a folder found unwritable on the way is told)."""
         autosaves.tidy()
         self._tell_notices()
+
+    def learn_game(self, spec: GameSpec) -> None:
+        """Start the game's guided first game ("Learn to play")."""
+        try:
+            self.app.scene("lesson", spec)
+        except ValueError as exc:   # a lesson file that cannot be read (LessonError)
+            self.say(str(exc))
+            self.app.sound.play("error")
+
+    def _learn_rect(self, index: int) -> pygame.Rect | None:
+        """The tile's "Learn" pill, for a game with a lesson (left of its "Play")."""
+        spec = self.games[index]
+        if not spec.available or spec.lesson_file() is None:
+            return None
+        return learn_pill(self.tiles[index], self._play_pill(self.tiles[index]))
+
+    def _play_pill(self, rect: pygame.Rect) -> pygame.Rect:
+        label = theme.text("Play", theme.SIZE_BODY, tuple(theme.TEXT_DARK), bold=True)
+        pill = pygame.Rect(0, 0, label.get_width() + 70, 40)
+        compact = rect.height < TILE_H - 20
+        pill.bottomright = (rect.right - 24, rect.bottom - (14 if compact else 20))
+        return pill
 
     def say(self, message: str) -> None:
         self.message = message
@@ -276,9 +310,13 @@ class MenuScene(Scene):
                              theme.SIZE_SMALL, theme.TEXT if available else theme.TEXT_DIM)
         if available:
             label = theme.text("Play", theme.SIZE_BODY, tuple(theme.TEXT_DARK), bold=True)
-            pill = pygame.Rect(0, 0, label.get_width() + 70, 40)
-            pill.bottomright = (rect.right - 24, rect.bottom - (14 if compact else 20))
+            pill = self._play_pill(rect)
             pygame.draw.rect(canvas, theme.HIGHLIGHT, pill, border_radius=20)
+            if spec.lesson_file() is not None:   # the guided first game, beside it
+                learn = learn_pill(rect, pill)
+                pygame.draw.rect(canvas, theme.HIGHLIGHT, learn, 2, border_radius=20)
+                word = theme.text("Learn to play", theme.SIZE_BODY, tuple(theme.HIGHLIGHT), bold=True)
+                canvas.blit(word, word.get_rect(center=learn.center))
             play = icon("ui_play", 22, theme.TEXT_DARK)
             canvas.blit(play, play.get_rect(midleft=(pill.x + 18, pill.centery)))
             canvas.blit(label, label.get_rect(midleft=(pill.x + 46, pill.centery)))

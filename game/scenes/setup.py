@@ -204,6 +204,11 @@ class SetupScene(Scene):
         self.start = self.button((1340, 920, 420, 76), "Start the game", kind="primary")
         self.back = self.button((160, 920, 220, 76), "Back", kind="big")
         self.rules = self.button((400, 920, 220, 76), "Rules", kind="big")
+        self.learn = None
+        if self.spec.lesson_file() is not None:   # the guided first game
+            self.learn = self.button((1040, 920, 280, 76), "Learn to play", kind="big",
+                                     tooltip="A first game against a bot, where the table shows "
+                                             "what to do and why, one rule at a time")
         self.invalidate()
 
     def _read_names(self) -> None:
@@ -220,6 +225,12 @@ class SetupScene(Scene):
                 self.close()
             elif element is self.rules:
                 self.app.push(self.app.scene("rules", self.spec.id))
+            elif self.learn is not None and element is self.learn:
+                try:
+                    self.app.scene("lesson", self.spec)
+                except ValueError as exc:   # a lesson file that cannot be read (LessonError)
+                    self.message = str(exc)
+                    self.invalidate()
             elif element is self.add_button:
                 self.add_seat()
             else:

@@ -33,7 +33,7 @@ from game.table.banner import add_save_banner
 from game.table.board import board_picture, plain_board
 from game.table.controller import TableController
 from game.table.driving import Driving
-from game.table.hints import Hints
+from game.table.lesson import Lessons
 from game.table.layers import Compositor
 from game.table.layout import BOARD, TOP_BAR
 from game.table.side import SidePanels
@@ -55,7 +55,7 @@ def open_game(app: App, session: Session, *, bots_paused: bool = False) -> GameS
     return scene
 
 
-class GameScene(Compositor, StatusLine, SidePanels, Hints, Targets, Driving):
+class GameScene(Compositor, StatusLine, SidePanels, Lessons, Targets, Driving):
     has_hidden_information = True
     releases_memory = True   # the app empties the caches when a game's table closes
 
@@ -127,6 +127,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Hints, Targets, Driving):
 
     def _view_changed(self) -> None:
         self.forget_hint()
+        self.lesson_turn()
         self._update_frame_buttons()
         self.on_view()
         self.rehover()
@@ -186,7 +187,12 @@ class GameScene(Compositor, StatusLine, SidePanels, Hints, Targets, Driving):
         seat = self.table.to_act()
         before = self.view
         shown = len(self.log) if self._log_held_from is None else self._log_held_from
+        words = self.ctx.describe(action) if self.lesson is not None else ""
+        step = self.lesson.current if self.lesson is not None else None
         events = self.table.apply(action)
+        if self.lesson is not None and seat is not None and not self.session.seats[seat].is_bot:
+            self.lesson_moved(action, words, step)
+            self.lesson_turn()
         self.last_actor = seat
         self.status_note = ""
         self.status_seat = None
@@ -285,6 +291,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Hints, Targets, Driving):
     def draw(self, canvas: pygame.Surface) -> None:
         super().draw(canvas)
         self.draw_hint(canvas)
+        self.draw_lesson(canvas)
 
     def do_undo(self) -> None:
         self.undo()

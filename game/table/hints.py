@@ -1,5 +1,5 @@
 """A hint: on a person's turn, the Hint button (or H) asks the hard bot, from that seat's view
-only, for a move; the table then points at it (a bright frame with "Hint" on its target, or on
+only, for a move; the table then points at it (a bright double frame round its target, or round
 the button that makes it; every other legal target still glows and may be clicked) and the
 status line says it in words, with why when the game's bot can say.
 
@@ -29,7 +29,8 @@ class Hints(TableBase):
     _hint_asked: tuple[Pending, int, int] | None = None   # (answer on its way, context version, seat)
     hint: tuple[Action, str] | None = None                 # the move suggested, and why
     _hint_version = -1                                     # the context version the hint is for
-    _hint_outline: pygame.Rect | None = None               # a button's outline drawn for a hint
+    _hint_outline: pygame.Rect | None = None               # where the hint's frame is drawn
+    _hint_label = "Hint"                                   # who points: "Hint", or a lesson's word
 
     def do_hint(self) -> None:
         """Ask the hard bot what the person to act might do (from their own view)."""
@@ -73,11 +74,17 @@ class Hints(TableBase):
         action = pending.result()
         if version != self.ctx.version or not self.is_my_turn() or self.viewer != seat:
             return   # the view changed: the hint was for a moment that is gone
-        self.hint, self._hint_version = (action, pending.why), version
+        self.point_at(action, "Hint", pending.why)
         words = self.ctx.describe(action)
         self.status_note = f"Hint: {words}" + (f" ({pending.why})" if pending.why else "") + "."
         self.status_note = self.status_note.replace("..", ".")
         self.status_seat, self.status_warning = None, False
+        self._hint_glow_changed()
+
+    def point_at(self, action: Action, label: str, why: str = "") -> None:
+        """Frame the move `action` on the table (its target, or its button) until the view
+        changes; `label` says who points (a hint, a lesson)."""
+        self.hint, self._hint_version, self._hint_label = (action, why), self.ctx.version, label
         self._hint_glow_changed()
 
     def forget_hint(self) -> None:
@@ -115,37 +122,23 @@ class Hints(TableBase):
         return pygame.Rect(button.rect) if button is not None and button.visible else None
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
-        """The hint's frame over the table, with its tab (frame.py's draw)."""
+        """The hint's frame over the table (frame.py's draw)."""
         if self._hint_outline is None or self.hint is None:
             return
-        frame, tab = hint_shapes(self._hint_outline)
-        pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(4, 4), 3, border_radius=12)
+        frame = hint_frame(self._hint_outline)
+        pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(6, 6), 3, border_radius=12)
         pygame.draw.rect(canvas, theme.HIGHLIGHT, frame, 4, border_radius=10)
-        pygame.draw.rect(canvas, theme.HIGHLIGHT, tab, border_radius=8)
-        label = _tab_label()
-        canvas.blit(label, label.get_rect(center=tab.center))
+        pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(-8, -8), 1, border_radius=8)
 
 
 FRAME_PAD = 6    # the hint's frame stands this far round its target
-TAB_H = 26       # its "Hint" tab
 
 
-def _tab_label() -> pygame.Surface:
-    return theme.text("Hint", theme.SIZE_SMALL, tuple(theme.TEXT_DARK), bold=True)
-
-
-def hint_shapes(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
-    """The hint's frame round `rect` and its tab: above the frame, or below it where the
-    status line leaves no room above."""
-    frame = rect.inflate(FRAME_PAD * 2, FRAME_PAD * 2)
-    tab = pygame.Rect(0, 0, _tab_label().get_width() + 16, TAB_H)
-    tab.midbottom = (frame.centerx, frame.top + 2)
-    if tab.top < 66:
-        tab.midtop = (frame.centerx, frame.bottom - 2)
-    return frame, tab
+def hint_frame(rect: pygame.Rect) -> pygame.Rect:
+    """The hint's frame round `rect`."""
+    return rect.inflate(FRAME_PAD * 2, FRAME_PAD * 2)
 
 
 def _marked(rect: pygame.Rect) -> pygame.Rect:
-    """All that a hint's frame and tab cover round `rect` (and their outline)."""
-    frame, tab = hint_shapes(rect)
-    return frame.inflate(8, 8).union(tab)
+    """All that a hint's frame covers round `rect` (its dark edges included)."""
+    return hint_frame(rect).inflate(10, 10)

@@ -11,7 +11,7 @@ from game.core.ai import bots
 from game.core.registry import get, playable_games
 from game.core.session import BOT, PERSON, Seat, Session
 from game.table.frame import open_game
-from game.table.hints import hint_shapes
+from game.table.hints import hint_frame
 
 from uihelpers import click, centre, frames, make_app, run_until
 
@@ -49,7 +49,7 @@ def test_a_hint_is_framed_said_and_can_be_followed(spec, journeys_home):
     target = scene.target_of(action)
     if target is not None:          # framed where it is clicked
         assert scene._hint_outline == scene.target_rect(target)
-    frame, tab = hint_shapes(scene._hint_outline) if scene._hint_outline is not None else (None, None)
+    frame = hint_frame(scene._hint_outline) if scene._hint_outline is not None else None
     if frame is not None:
         frames(app, 1)
         edge = (frame.x + 1, frame.centery)
