@@ -165,8 +165,8 @@ class Lessons(Hints):
         if run is None:
             return
         mine = self.is_my_turn()
-        if mine:
-            run.turn(self.turn.decision, self.ctx.legal)
+        if mine:   # the decision asked now (not the move the table may still be showing)
+            run.turn(self.table.turn().decision, self.ctx.legal)
         if mine and run.pointed is not None:
             self.point_at(run.pointed, POINTER)
         elif self.hint is not None and self._hint_label == POINTER:
