@@ -33,7 +33,7 @@ HEADING_H = 46     # a part's heading above its first row
 SECTION_GAP = 18   # more room above a heading that follows rows
 DETAIL = pygame.Rect(1250, 176, 550, 784)
 BUTTONS_Y = DETAIL.bottom - 96     # Load and Delete, at the foot of the detail panel
-REPLAY_Y = BUTTONS_Y - 80          # Watch replay above them, for a finished game
+MESSAGE_W = DETAIL.x - 380 - 24    # the message line ends before Watch replay
 DOUBLE_CLICK_MS = 450
 FACT_MIN_STEP = 26   # the detail panel's facts never closer than this (18 px type)
 LIST_MARGIN = 6    # rows may draw this far outside the list window: room for the selection glow
@@ -60,7 +60,8 @@ class LoadScene(Scene):
         self.delete = ConfirmButton(self, (inner.right - 180, BUTTONS_Y, 180, 64), "Delete",
                                     "Really delete?", tooltip="Remove this save file (Del)",
                                     on_calm=lambda: self.say(""))
-        self.replay_button = self.button((inner.x, REPLAY_Y, inner.width, 64), "Watch replay",
+        # under the detail panel, beside the message line (the panel keeps its room for facts)
+        self.replay_button = self.button((inner.x, 990, inner.width, 64), "Watch replay",
                                          tooltip="Play the finished game back move by move, from any "
                                                  "seat's view (R)")
         self.back_button = self.button((120, 990, 220, 64), "Back", tooltip="Back to the menu (Esc)")
@@ -293,8 +294,8 @@ class LoadScene(Scene):
         self.delete.draw_mark(canvas)
         if self.message:
             colour = theme.WARNING if self.message_warning else theme.GOOD
-            theme.draw_text(canvas, self.message, (380, 1022), theme.SIZE_BODY, colour,
-                            anchor="midleft", max_width=1420)
+            theme.draw_fitted(canvas, self.message, pygame.Rect(380, 992, MESSAGE_W, 60), theme.SIZE_BODY,
+                              theme.SIZE_SMALL, colour)
 
     def _draw_list(self, canvas: pygame.Surface) -> None:
         if not self.rows:
@@ -405,7 +406,7 @@ class LoadScene(Scene):
         # the date is on the row already; the facts close up to stay clear of the buttons
         facts = [("Progress", row.standing if row.finished else f"{plural(row.moves, 'move')} played"),
                  ("Game number", shown_number(row)), *row.options, ("File", row.path.name)]
-        bottom = (REPLAY_Y if self._can_replay(row) else BUTTONS_Y) - 16
+        bottom = BUTTONS_Y - 16
         step = max(FACT_MIN_STEP, min(32, (bottom - y) // len(facts)))
         for label, value in facts[:max(0, (bottom - y) // step)]:
             theme.draw_text(canvas, label, (x, y), theme.SIZE_SMALL, theme.TEXT_DIM)
