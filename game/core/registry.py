@@ -193,16 +193,26 @@ class GameSpec:
     def knowledge(self) -> Any:
         return import_attr(self.bot_knowledge) if self.bot_knowledge else None
 
-    def lesson_file(self) -> Any:
-        """The game's guided first game, `lesson-<id>.toml` in its folder (a Path), or None
-        when it has none. Found without importing the game's rules."""
+    def lesson_files(self) -> dict[str, Any]:
+        """The game's guided first games, by variant: `lesson-<id>.toml` in its folder is the
+        plain one (""), `lesson-<id>-<variant>.toml` one with options (Tokaido "crossroads").
+        Paths, found without importing the game's rules."""
         module = self.scene.partition(":")[0] if self.scene else ""
         if not module.startswith(GAMES_PACKAGE + "."):
-            return None
+            return {}
         package = importlib.import_module(module.rsplit(".", 1)[0])
         from pathlib import Path
-        path = Path(package.__file__ or "").parent / f"lesson-{self.id}.toml"
-        return path if path.is_file() else None
+        folder = Path(package.__file__ or "").parent
+        found = {}
+        for path in sorted(folder.glob(f"lesson-{self.id}*.toml")):
+            variant = path.stem[len(f"lesson-{self.id}"):].lstrip("-")
+            if path.stem == f"lesson-{self.id}" or path.stem.startswith(f"lesson-{self.id}-"):
+                found[variant] = path
+        return found
+
+    def lesson_file(self, variant: str = "") -> Any:
+        """The lesson of `variant` (a Path), or None when there is none."""
+        return self.lesson_files().get(variant)
 
     def warm_maps(self) -> None:
         """Start reading this game's maps on a background thread, so that opening its table

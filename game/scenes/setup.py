@@ -226,8 +226,9 @@ class SetupScene(Scene):
             elif element is self.rules:
                 self.app.push(self.app.scene("rules", self.spec.id))
             elif self.learn is not None and element is self.learn:
+                from game.table.lesson import lesson_for
                 try:
-                    self.app.scene("lesson", self.spec)
+                    self.app.scene("lesson", self.spec, lesson_for(self.spec, self.options))
                 except ValueError as exc:   # a lesson file that cannot be read (LessonError)
                     self.message = str(exc)
                     self.invalidate()

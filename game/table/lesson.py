@@ -5,8 +5,9 @@ when it first matters. The person may do something else at any moment: the lesso
 works too and goes on; it never blocks a legal move. When every step has been met, the game
 goes on to its end as an ordinary game.
 
-A lesson is data in its game's folder, `lesson-<game id>.toml` (see `Lesson`): the game
-number, the seats, the options, and its steps, each naming the decision kind it waits for
+A lesson is data in its game's folder, `lesson-<game id>.toml` (see `Lesson`), and a board
+played with options may have more, `lesson-<game id>-<variant>.toml` (Tokaido's Crossroads):
+the game number, the seats, the options, and its steps, each naming the decision kind it waits for
 (`GameState.decision()`), optionally a move it points at and a condition on the legal moves
 (`do` and `when`: the first legal action whose JSON has those keys and values), and its words.
 """
@@ -70,8 +71,8 @@ class Lesson:
     outro: str
 
     @classmethod
-    def of(cls, spec: GameSpec) -> Lesson:
-        path = spec.lesson_file()
+    def of(cls, spec: GameSpec, variant: str = "") -> Lesson:
+        path = spec.lesson_file(variant)
         if path is None:
             raise LessonError(f"{spec.title} has no lesson yet.")
         try:
@@ -229,10 +230,24 @@ class Lessons(Hints):
                             theme.SIZE_SMALL, theme.TEXT_DIM, max_width=box.width - 2 * BOX_PAD)
 
 
-def open_lesson(app: App, spec: GameSpec) -> GameScene:
+def lesson_for(spec: GameSpec, options: dict[str, Any]) -> str:
+    """The variant of `spec`'s lessons that teaches the game with these options: the one whose
+    options agree with them on the most keys (and on every key it sets), the plain one else."""
+    best, agreed = "", -1
+    for variant in spec.lesson_files():
+        try:
+            wanted = Lesson.of(spec, variant).options
+        except (LessonError, ValueError):
+            continue
+        if all(options.get(k) == v for k, v in wanted.items()) and len(wanted) > agreed:
+            best, agreed = variant, len(wanted)
+    return best
+
+
+def open_lesson(app: App, spec: GameSpec, variant: str = "") -> GameScene:
     """Start the lesson of `spec` (LessonError when it has none that can be read)."""
     from game.table.frame import open_game
-    lesson = Lesson.of(spec)
+    lesson = Lesson.of(spec, variant)
     session = lesson.session()
     scene = open_game(app, session)
     scene.lesson = LessonRun(lesson)

@@ -11,18 +11,31 @@ from game.table.lesson import Lesson, LessonRun, Step, matches
 
 from uihelpers import centre, click, frames, make_app, run_until
 
-LESSONS = [spec for spec in playable_games() if spec.lesson_file() is not None]
+LESSONS = [(spec, variant) for spec in playable_games() for variant in spec.lesson_files()]
 
 
-def play_lesson(spec, choose, most: int = 3000):
-    """Open the lesson from the menu tile and play it to the game's end, the person's moves
-    chosen by `choose(scene)`; returns (app, scene, the steps shown in order)."""
+def lesson_id(case) -> str:
+    spec, variant = case
+    return f"{spec.id}-{variant}" if variant else spec.id
+
+
+def play_lesson(spec, variant, choose, most: int = 3000):
+    """Open the lesson (the plain one from the menu's tile, one with options from the setup
+    with those options chosen) and play it to the game's end, the person's moves chosen by
+    `choose(scene)`; returns (app, scene, the steps shown in order)."""
     app = make_app(animation_speed="off", bot_pace="off")
     menu = app.push(app.scene("menu"))
     frames(app, 1)
-    index = next(i for i, s in enumerate(menu.games) if s.id == spec.id)
-    click(app, menu._learn_rect(index).center)
+    if not variant:
+        index = next(i for i, s in enumerate(menu.games) if s.id == spec.id)
+        click(app, menu._learn_rect(index).center)
+    else:
+        setup = app.push(app.scene("setup", spec))
+        setup.options.update(Lesson.of(spec, variant).options)
+        frames(app, 1)
+        click(app, centre(setup.learn))
     scene = app.top
+    assert scene.lesson.lesson == Lesson.of(spec, variant)
     assert scene.lesson is not None and scene.session.seed == scene.lesson.lesson.seed
     shown: list[int] = []
     for _ in range(most):
@@ -42,18 +55,20 @@ def play_lesson(spec, choose, most: int = 3000):
     return app, scene, shown
 
 
-@pytest.mark.parametrize("spec", LESSONS, ids=lambda s: s.id)
-def test_a_lesson_followed_meets_every_step_then_plays_on(spec, journeys_home, thread_bots):
+@pytest.mark.parametrize("case", LESSONS, ids=lesson_id)
+def test_a_lesson_followed_meets_every_step_then_plays_on(case, journeys_home, thread_bots):
+    spec, variant = case
     helper = make_bot(spec, "normal", 5)
-    app, scene, shown = play_lesson(spec, lambda s: s.lesson.pointed or helper.choose(s.ctx.view, s.ctx.legal))
+    app, scene, shown = play_lesson(spec, variant, lambda s: s.lesson.pointed or helper.choose(s.ctx.view, s.ctx.legal))
     assert scene.lesson.finished, f"steps never met: {set(range(len(scene.lesson.lesson.steps))) - scene.lesson.done}"
     assert sorted(shown) == list(range(len(scene.lesson.lesson.steps)))
     assert scene.session.state.is_over   # an ordinary game to its end
     assert scene.lesson.lesson.outro in scene._lesson_lines()[1]
 
 
-@pytest.mark.parametrize("spec", LESSONS, ids=lambda s: s.id)
-def test_a_lesson_never_blocks_a_person_who_leaves_the_script(spec, journeys_home, thread_bots):
+@pytest.mark.parametrize("case", LESSONS, ids=lesson_id)
+def test_a_lesson_never_blocks_a_person_who_leaves_the_script(case, journeys_home, thread_bots):
+    spec, variant = case
     rng = Rng(11)
     replies = []
 
@@ -61,7 +76,7 @@ def test_a_lesson_never_blocks_a_person_who_leaves_the_script(spec, journeys_hom
         if scene.lesson.reply:
             replies.append(scene.lesson.reply)
         return scene.ctx.legal[rng.below(len(scene.ctx.legal))]
-    app, scene, shown = play_lesson(spec, anything)
+    app, scene, shown = play_lesson(spec, variant, anything)
     assert scene.session.state.is_over and shown
     assert any("that works too" in r for r in replies)
 
@@ -87,8 +102,11 @@ def test_steps_wait_for_their_decision_and_condition():
     assert not matches(PlayCard(4, (0, 0, 0, 0)), {"pay": {"not": [0, 0, 0, 0]}})
 
 
-def test_the_setup_opens_the_lesson(journeys_home, thread_bots):
-    spec = get(LESSONS[0].id)
+def test_the_setup_opens_the_lesson_for_its_options(journeys_home, thread_bots):
+    from game.table.lesson import lesson_for
+    tokaido = get("tokaido")
+    assert lesson_for(tokaido, {"crossroads": True}) == "crossroads" and lesson_for(tokaido, {}) == ""
+    spec = get(LESSONS[0][0].id)
     app = make_app(animation_speed="off", bot_pace="off")
     app.push(app.scene("menu"))
     setup = app.push(app.scene("setup", spec))
