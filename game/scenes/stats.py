@@ -292,10 +292,10 @@ class StatsScene(Scene):
         words = "game played" if record.played == 1 else "games played"
         label = theme.draw_text(surface, words, (rect.right - 36, rect.y + 30), theme.SIZE_BODY,
                                 theme.TEXT_DIM, anchor="topright")
-        theme.draw_text(surface, str(record.played), (label.left - 12, label.bottom + 3), theme.SIZE_TITLE,
-                        theme.TEXT, bold=True, anchor="bottomright")
-        if record.with_hints:   # beside the title: the games not played on one's own alone
-            theme.draw_text(surface, f"{record.with_hints} with hints", (label.left - 90, rect.y + 34),
+        count = theme.draw_text(surface, str(record.played), (label.left - 12, label.bottom + 3), theme.SIZE_TITLE,
+                                theme.TEXT, bold=True, anchor="bottomright")
+        if record.with_hints:   # left of the count: the games someone asked the bots for hints in
+            theme.draw_text(surface, f"{record.with_hints} with hints", (count.left - 20, label.top + 2),
                             theme.SIZE_SMALL, theme.TEXT_DIM, anchor="topright")
         pygame.draw.line(surface, theme.LINE, (x0, rect.y + 72), (rect.right - 36, rect.y + 72), 1)
         self._draw_wins(surface, record, x0, rect.y + 90)
