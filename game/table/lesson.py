@@ -145,6 +145,8 @@ class LessonRun:
 # ---- at the table -------------------------------------------------------------------------------
 
 BOX_PAD = 20
+BOX_FIXED = BOX_PAD * 2 + 34 + 36   # the box's room beside its words: heading, rules line, margins
+BOX_SHARE = 0.7                     # of the log's height, at most
 POINTER = "Lesson"      # who points, for the hint's frame
 
 
@@ -206,10 +208,15 @@ class Lessons(Hints):
         return lesson.title, run.reply or "Watch the others play; your next step comes on your turn.", ""
 
     def _lesson_rect(self) -> pygame.Rect | None:
-        """The lesson's box: over the game log, which a first game can do without."""
+        """The lesson's box: over the top of the game log, as tall as its words (the newest
+        lines of the log stay in sight below it)."""
         if self.lesson is None:
             return None
-        return self._log_rect()
+        log = self._log_rect()
+        words = self._lesson_lines()[1]
+        fitted = theme.fit_to_box(words, log.width - 2 * BOX_PAD, int(log.height * BOX_SHARE) - BOX_FIXED,
+                                  theme.SIZE_BODY, theme.SIZE_SMALL)
+        return pygame.Rect(log.x, log.y, log.width, min(log.height, BOX_FIXED + fitted.height))
 
     def draw_lesson(self, canvas: pygame.Surface) -> None:
         if self.lesson is None or self._lesson_box is None:
@@ -218,16 +225,14 @@ class Lessons(Hints):
         box = self._lesson_box
         pygame.draw.rect(canvas, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(canvas, theme.HIGHLIGHT, box, 2, border_radius=12)
-        x, y = box.x + BOX_PAD, box.y + BOX_PAD
-        theme.draw_text(canvas, heading, (x, y), theme.SIZE_SMALL, theme.HIGHLIGHT, bold=True,
-                        max_width=box.width - 2 * BOX_PAD)
+        x, y, width = box.x + BOX_PAD, box.y + BOX_PAD, box.width - 2 * BOX_PAD
+        theme.draw_text(canvas, heading, (x, y), theme.SIZE_SMALL, theme.HIGHLIGHT, bold=True, max_width=width)
         y += 34
-        fitted = theme.fit_to_box(words, box.width - 2 * BOX_PAD, box.bottom - BOX_PAD - 40 - y,
+        fitted = theme.fit_to_box(words, width, box.bottom - BOX_FIXED + 34 + BOX_PAD - y,
                                   theme.SIZE_BODY, theme.SIZE_SMALL)
-        theme.draw_fitted_lines(canvas, fitted, pygame.Rect(x, y, box.width - 2 * BOX_PAD, fitted.height), theme.TEXT)
-        if rules:
-            theme.draw_text(canvas, f"Rules {rules} (F1 opens the rules)", (x, box.bottom - BOX_PAD - 24),
-                            theme.SIZE_SMALL, theme.TEXT_DIM, max_width=box.width - 2 * BOX_PAD)
+        theme.draw_fitted_lines(canvas, fitted, pygame.Rect(x, y, width, fitted.height), theme.TEXT)
+        theme.draw_text(canvas, f"Rules {rules} (F1 opens the rules)" if rules else "F1 opens the rules",
+                        (x, box.bottom - BOX_PAD - 22), theme.SIZE_SMALL, theme.TEXT_DIM, max_width=width)
 
 
 def lesson_for(spec: GameSpec, options: dict[str, Any]) -> str:
