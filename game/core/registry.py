@@ -8,6 +8,7 @@ their specs' `menu_order`. Games that are announced but not built yet are regist
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import pkgutil
 from typing import TYPE_CHECKING, Any
@@ -196,19 +197,8 @@ class GameSpec:
     def lesson_files(self) -> dict[str, Any]:
         """The game's guided first games, by variant: `lesson-<id>.toml` in its folder is the
         plain one (""), `lesson-<id>-<variant>.toml` one with options (Tokaido "crossroads").
-        Paths, found without importing the game's rules."""
-        module = self.scene.partition(":")[0] if self.scene else ""
-        if not module.startswith(GAMES_PACKAGE + "."):
-            return {}
-        package = importlib.import_module(module.rsplit(".", 1)[0])
-        from pathlib import Path
-        folder = Path(package.__file__ or "").parent
-        found = {}
-        for path in sorted(folder.glob(f"lesson-{self.id}*.toml")):
-            variant = path.stem[len(f"lesson-{self.id}"):].lstrip("-")
-            if path.stem == f"lesson-{self.id}" or path.stem.startswith(f"lesson-{self.id}-"):
-                found[variant] = path
-        return found
+        Paths, found once a run without importing the game's rules."""
+        return dict(_lesson_files(self.id, self.scene))
 
     def lesson_file(self, variant: str = "") -> Any:
         """The lesson of `variant` (a Path), or None when there is none."""
@@ -237,6 +227,23 @@ GAMES: dict[str, GameSpec] = {}
 
 #: where the game packages live
 GAMES_PACKAGE = "game.games"
+
+
+@functools.cache
+def _lesson_files(game_id: str, scene: str) -> tuple[tuple[str, Any], ...]:
+    """(variant, path) of each lesson file beside the game's scene module (GameSpec.lesson_files)."""
+    module = scene.partition(":")[0]
+    if not module.startswith(GAMES_PACKAGE + "."):
+        return ()
+    from pathlib import Path
+    folder = Path(importlib.import_module(module.rsplit(".", 1)[0]).__file__ or "").parent
+    found = []
+    for path in sorted(folder.glob(f"lesson-{game_id}*.toml")):
+        if path.stem == f"lesson-{game_id}":
+            found.append(("", path))
+        elif path.stem.startswith(f"lesson-{game_id}-"):
+            found.append((path.stem[len(f"lesson-{game_id}-"):], path))
+    return tuple(found)
 
 
 def register(spec: GameSpec) -> GameSpec:
