@@ -235,8 +235,8 @@ def _lesson_files(game_id: str, scene: str) -> tuple[tuple[str, Any], ...]:
     module = scene.partition(":")[0]
     if not module.startswith(GAMES_PACKAGE + "."):
         return ()
-    from pathlib import Path
-    folder = Path(importlib.import_module(module.rsplit(".", 1)[0]).__file__ or "").parent
+    from game import assets   # the package's data, in a checkout, a wheel or a frozen app alike
+    folder = assets.package_data(*module.split(".")[1:-1])
     found = []
     for path in sorted(folder.glob(f"lesson-{game_id}*.toml")):
         if path.stem == f"lesson-{game_id}":

@@ -106,6 +106,16 @@ def run() -> int:
             app.remove(replay)
             if app.top is not results:
                 raise RuntimeError(f"{spec.id}: closing the replay did not come back to the results")
+            for variant in spec.lesson_files():   # each guided first game opens and points
+                lesson = app.scene("lesson", spec, variant)
+                frames(f"{spec.id} lesson{' ' + variant if variant else ''}", 6)
+                if getattr(lesson, "lesson", None) is None:
+                    raise RuntimeError(f"{spec.id}: the lesson {variant or 'plain'} did not start")
+                session = lesson.session   # type: ignore[attr-defined]
+                written, session.autosave_path = session.autosave_path, None   # leave no game behind
+                session.flush()
+                if written is not None:
+                    written.unlink(missing_ok=True)
         app.shutdown()
         return ", ".join(drawn)
 
