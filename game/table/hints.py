@@ -10,13 +10,14 @@ the statistics note games played with hints)."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.ai.worker import Pending, shared_runner
 from game.core.protocol import Action
 from game.table.base import TableBase
+from game.table.panel import ChoicePanel
 from game.ui import theme
 
 #: keeps a hint's bot apart from a hard bot playing the same seat (each continues its own dice)
@@ -52,14 +53,17 @@ class Hints(TableBase):
         """The board target of the hinted move (None: no hint, or a button makes it)."""
         if self.hint is None or self._hint_version != self.ctx.version:
             return None
-        return self.target_of(self.hint[0])
+        return self.first_click(self.hint[0])
 
     if TYPE_CHECKING:
-        def target_of(self, action: Action) -> Hashable:
-            """Targets' hook (targets.py): what a person clicks for `action`."""
+        def first_click(self, action: Action) -> Hashable:
+            """Targets' hook (targets.py): what a person clicks first for `action`."""
 
         def target_rect(self, target: Hashable) -> pygame.Rect | None:
             """Targets' hook (targets.py): where `target` lies on the canvas."""
+
+        def button_key(self, action: Action) -> Hashable:
+            """Targets' hook (targets.py): the key of the button that makes `action`."""
 
     def hinting(self) -> bool:
         """A hint is being thought of (the table keeps its frames coming meanwhile)."""
@@ -114,12 +118,13 @@ class Hints(TableBase):
         """Where the button that makes the hinted move is, when a button makes it."""
         if self.hint is None:
             return None
-        panel: Any = getattr(self, "choices", None)
-        buttons = getattr(panel, "buttons", None)
-        if not isinstance(buttons, dict):
-            return None
-        button = buttons.get(self.hint[0])
-        return pygame.Rect(button.rect) if button is not None and button.visible else None
+        key = self.button_key(self.hint[0])
+        for panel in list(vars(self).values()):   # the scene's panels of choice buttons
+            if isinstance(panel, ChoicePanel):
+                button = panel.buttons.get(key)
+                if button is not None and button.visible:
+                    return pygame.Rect(button.rect)
+        return None
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
         """The hint's frame over the table (frame.py's draw)."""

@@ -33,6 +33,17 @@ class Targets(TableBase):
         returns it), or None where no click on the board leads to it (a button does)."""
         return None
 
+    def first_click(self, action: Action) -> Hashable:
+        """Hook: what a person clicks first to make `action`: its target, or the first step of
+        a choice made in several clicks (a card in a panel); where the hint and the lesson
+        point. `target_of` by default."""
+        return self.target_of(action)
+
+    def button_key(self, action: Action) -> Hashable:
+        """Hook: the key of the choice panel's button that makes `action` (where the hint and
+        the lesson point when no click on the board does); the action itself by default."""
+        return action
+
     def step_targets(self) -> list[Hashable]:
         """Hook: more clickable keys that are a step of a choice rather than a whole action (a
         card to pick before how to pay for it; one already picked, to put back)."""

@@ -126,6 +126,10 @@ class RallymanScene(Board, Panel, Buttons, Seats, Motions, Prompts, GameScene):
         return out
 
     # ---- targets: what a click on the track means (table kit) -----------------------------------
+    def button_key(self, action) -> Hashable:
+        """The choice panel's key of the button that makes `action` (buttons.py `_key`)."""
+        return ("do", action)
+
     declares_targets = True
 
     def target_of(self, action) -> Hashable:

@@ -38,6 +38,7 @@ from .journey import draw_journey, draw_seat_summary, journey_rows
 from .layout import COLLECTION, MAP, PANEL
 from .panel import (WALK, Choice, Moment, Spot, build_choice, card_picker, prompt, render_panel, souvenir_basket,
                     why_not)
+from .data import MEALS
 from .rules import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseTraveller, Donate, EatMeal,
                     KeepEncounter, Move, TakeBath, TakeFreeMeal, TakePanorama, journey)
 from .track import draw_marks, draw_track, slide_marks, track_marks, track_top, track_x
@@ -285,6 +286,10 @@ class TokaidoScene(GameScene):
         wanted = [kit.Choice(s.name, s.label, tuple(s.rect), s.kind, s.tooltip or "") for s in specs]
         self.buttons.sync(wanted)
 
+    def button_key(self, action) -> Hashable:
+        """The name of the panel's button that makes `action` (buy, devote, eat, yes, no...)."""
+        return next((spec.name for spec in self.choice().buttons if spec.action == action), None)
+
     def board_button(self, name: str) -> Any:
         """The pygame-gui button named `name` (buy, devote, eat, nothing, yes, no, base, cross...)."""
         return self.buttons.buttons.get(name)
@@ -306,6 +311,24 @@ class TokaidoScene(GameScene):
 
     def step_targets(self) -> list[Hashable]:
         return [spot.target for spot in self.choice().spots if spot.clickable]
+
+    def first_click(self, action) -> Hashable:
+        """The card in the panel that starts a move made there (a traveller, a souvenir, a
+        panorama part), for the hint and the lesson to point at."""
+        if isinstance(action, ChooseTraveller):
+            return ("traveller", action.traveller)
+        if isinstance(action, BuySouvenirs) and action.cards:
+            return ("souvenir", action.cards[0])
+        if isinstance(action, TakePanorama):
+            return ("panorama", action.panorama)
+        if isinstance(action, EatMeal) and not action.hospitality and self.viewer is not None:
+            hand = self.view.get("meal_hand") or []    # the meals on the table, the viewer's to see
+            index = next((i for i, meal in enumerate(hand) if MEALS[meal].dish == action.dish), None)
+            return ("meal", str(index)) if index is not None else None
+        if isinstance(action, KeepEncounter) and self.viewer is not None:
+            drawn = self.view["players"][self.viewer].get("drawn") or []
+            return ("keep", drawn.index(action.card)) if action.card in drawn else None
+        return self.target_of(action)
 
     def selection_key(self) -> Hashable:
         return (self.basket.chosen, self.picked.first)

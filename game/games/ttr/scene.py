@@ -133,8 +133,23 @@ class TtrScene(TicketWeighing, MapLayers, MapOverlay, RouteShapes, TicketWays, C
     def selection_key(self) -> Hashable:
         return self.selected_route
 
+    def first_click(self, action) -> Hashable:
+        """The ticket in the panel that a draft pick or a keep starts with (for the hint and
+        the lesson to point at); the board's target otherwise."""
+        if isinstance(action, DraftPick):
+            return ("ticket", action.ticket)
+        if isinstance(action, KeepTickets) and action.tickets:
+            return ("ticket", action.tickets[0])
+        return self.target_of(action)
+
+    def button_key(self, action) -> Hashable:
+        """The choice panel's key of the button that makes `action`."""
+        return ("do", action)
+
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         kind = target[0] if isinstance(target, tuple) and target else None
+        if kind == "ticket":
+            return self._ticket_rects().get(target[1])
         if kind == "face":
             return self.face_rect(target[1])
         if kind == "deck":

@@ -329,6 +329,10 @@ class UbiScene(GameScene):
                 self.reticle.draw(canvas, self.sheets, mouse, cell, tri, self.answering())
 
     # ---- targets: the sheets an answer may be clicked on (table kit) ----------------------------
+    def button_key(self, action) -> Hashable:
+        """The choice panel's key of the button that makes `action`."""
+        return ("herring",) if isinstance(action, RedHerring) else ("do", action)
+
     declares_targets = True
 
     def target_of(self, action) -> Hashable:
