@@ -191,21 +191,38 @@ class Lessons(Hints):
             self.invalidate(self._lesson_box.inflate(12, 12))
 
     def _lesson_lines(self) -> tuple[str, str, str]:
-        """The box's heading, words and rule ids now."""
+        """The box's heading, words and rule ids now. Before the first move the lesson's intro
+        comes first, and after a move off the script a word on it ("that works too"), each
+        only where the box has room for it and the step's own words."""
         run = self.lesson
         assert run is not None
         lesson = run.lesson
         step = run.step
+        lead = [lesson.intro] if not self.session.actions and lesson.intro else []
+        if run.reply:
+            lead.append(run.reply)
         if step is not None:
             number = f"{len(run.done) + 1} of {len(lesson.steps)}"
             heading = f"{lesson.title} · {number}" + (f": {step.title}" if step.title else "")
-            words = (run.reply + " " if run.reply else "") + step.say
-            return heading, words, ", ".join(step.rules)
+            return heading, self._with_room(lead, step.say), ", ".join(step.rules)
         if run.finished:
-            return lesson.title, (run.reply + " " if run.reply else "") + lesson.outro, ""
-        if not self.session.actions and lesson.intro:
-            return lesson.title, lesson.intro, ""
-        return lesson.title, run.reply or "Watch the others play; your next step comes on your turn.", ""
+            return lesson.title, self._with_room(lead, lesson.outro), ""
+        if lead:
+            return lesson.title, " ".join(lead), ""
+        if self.is_my_turn():
+            return lesson.title, "Play as you like: the next rule comes up when it matters.", ""
+        return lesson.title, "Watch the others play; your next step comes on your turn.", ""
+
+    def _with_room(self, lead: list[str], words: str) -> str:
+        """`words`, after as much of `lead` as the box has room for."""
+        log = self._log_rect()
+        for start in range(len(lead) + 1):
+            text = " ".join([*lead[start:], words])
+            fitted = theme.fit_to_box(text, log.width - 2 * BOX_PAD, int(log.height * BOX_SHARE) - BOX_FIXED,
+                                      theme.SIZE_BODY, theme.SIZE_SMALL)
+            if fitted.complete:
+                return text
+        return words
 
     def _lesson_rect(self) -> pygame.Rect | None:
         """The lesson's box: over the top of the game log, as tall as its words (the newest
