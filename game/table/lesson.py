@@ -202,8 +202,7 @@ class Lessons(Hints):
         if run.reply:
             lead.append(run.reply)
         if step is not None:
-            number = f"{len(run.done) + 1} of {len(lesson.steps)}"
-            heading = f"{lesson.title} · {number}" + (f": {step.title}" if step.title else "")
+            heading = step_heading(lesson, len(run.done) + 1, step, self._log_rect().width - 2 * BOX_PAD)
             return heading, self._with_room(lead, step.say), ", ".join(step.rules)
         if run.finished:
             return lesson.title, self._with_room(lead, lesson.outro), ""
@@ -231,8 +230,11 @@ class Lessons(Hints):
             return None
         log = self._log_rect()
         words = self._lesson_lines()[1]
-        fitted = theme.fit_to_box(words, log.width - 2 * BOX_PAD, int(log.height * BOX_SHARE) - BOX_FIXED,
-                                  theme.SIZE_BODY, theme.SIZE_SMALL)
+        for share in (BOX_SHARE, 1.0):   # the whole log's height only when the words need it
+            fitted = theme.fit_to_box(words, log.width - 2 * BOX_PAD, int(log.height * share) - BOX_FIXED,
+                                      theme.SIZE_BODY, theme.SIZE_SMALL)
+            if fitted.complete:
+                break
         return pygame.Rect(log.x, log.y, log.width, min(log.height, BOX_FIXED + fitted.height))
 
     def draw_lesson(self, canvas: pygame.Surface) -> None:
@@ -250,6 +252,16 @@ class Lessons(Hints):
         theme.draw_fitted_lines(canvas, fitted, pygame.Rect(x, y, width, fitted.height), theme.TEXT)
         theme.draw_text(canvas, f"Rules {rules} (F1 opens the rules)" if rules else "F1 opens the rules",
                         (x, box.bottom - BOX_PAD - 22), theme.SIZE_SMALL, theme.TEXT_DIM, max_width=width)
+
+
+def step_heading(lesson: Lesson, number: int, step: Step, width: int) -> str:
+    """A step's heading in the box: the lesson's title, the step's number and title; without
+    the lesson's title where the box is too narrow for all of it."""
+    counted = f"{number} of {len(lesson.steps)}" + (f": {step.title}" if step.title else "")
+    heading = f"{lesson.title} · {counted}"
+    if theme.font(theme.SIZE_SMALL, True).size(heading)[0] <= width:
+        return heading
+    return f"Step {counted}"
 
 
 def lesson_for(spec: GameSpec, options: dict[str, Any]) -> str:
