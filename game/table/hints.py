@@ -38,8 +38,8 @@ class Hints(TableBase):
         if not self.is_my_turn():
             self.refuse("A hint is for the one whose turn it is, on their own turn.")
             return
-        if self._hint_asked is not None or self.hint is not None:
-            return   # on its way, or on the table already
+        if self._hint_asked is not None or (self.hint is not None and self._hint_label == "Hint"):
+            return   # on its way, or on the table already (a lesson's pointer gives way to it)
         seat = self.table.to_act()
         assert seat is not None
         view, legal, seed = self.table.bot_request(seat)

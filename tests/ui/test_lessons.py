@@ -113,3 +113,16 @@ def test_the_setup_opens_the_lesson_for_its_options(journeys_home, thread_bots):
     frames(app, 2)
     click(app, centre(setup.learn))
     assert getattr(app.top, "lesson", None) is not None and app.errors == []
+
+
+def test_a_hint_may_be_asked_during_a_lesson(journeys_home, thread_bots, monkeypatch):
+    from game.core.ai import bots
+    monkeypatch.setitem(bots.BOT_SETTINGS, "hard", {**bots.BOT_SETTINGS["hard"], "time_budget": 0.1})
+    app = make_app(animation_speed="off", bot_pace="off")
+    app.push(app.scene("menu"))
+    scene = app.scene("lesson", get("ubike"))
+    frames(app, 1)
+    assert scene.lesson.pointed is not None and scene.hint[0] == scene.lesson.pointed
+    click(app, centre(scene.frame_buttons["hint"]))
+    assert run_until(app, lambda: scene._hint_label == "Hint" and scene.hint is not None)
+    assert scene.status_text()[0].startswith("Hint: ") and scene.session.hints == 1
