@@ -34,6 +34,10 @@ higher temple or village gain (TEMPLE_GAIN 1.2, 2.4; VILLAGE_GAIN 3.6), hot spri
 worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The temple ranking weighed less
 (TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a coin, rather than to the
 offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080: +0.2 [-0.3, 0.7] on 80.
+Nor did a farm first only when broke (+0.2), nor ever (+0.2), nor already with two coins (-0.5).
+A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3])
+or half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less, the opposite changes
+no differently (-0.1 each).
 """
 from __future__ import annotations
 
