@@ -25,19 +25,20 @@ their few coins cost more souvenirs than the powers bring.
 
 Without Crossroads the search picks only the traveller: the walk and the shopping are the rules
 above, so the stop gains and the estimate's weights are the whole of the hard level's play.
-Travellers end with about 1.8 coins unspent, but spending them did not score more (4 hard bots,
-300 iterations, seeds 7001-7040, paired by seed, all within about half a point of 75.8): a spare
-coin's worth capped by the coins the villages and temples still ahead can take, a bigger temple
-or village gain on the last stretch for the coins the last meal does not need, the dearest dish
-at the last inn (the Gourmet's race), a village worth more the more spare coins, a lower or a
-higher temple or village gain (TEMPLE_GAIN 1.2, 2.4; VILLAGE_GAIN 3.6), hot springs or encounters
-worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The temple ranking weighed less
-(TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a coin, rather than to the
-offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080: +0.2 [-0.3, 0.7] on 80.
-Nor did a farm first only when broke (+0.2), nor ever (+0.2), nor already with two coins (-0.5).
-A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3])
-or half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less, the opposite changes
-no differently (-0.1 each).
+Travellers end with about 1.8 coins unspent, but neither spending them nor other stop gains scored
+more (4 hard bots, 300 iterations, seeds 7001-7040, paired by seed, all within about half a point
+of 75.8, none clearly above it): a spare coin's worth capped by the coins the villages and temples
+still ahead can take, a bigger temple or village gain on the last stretch for the coins the last
+meal does not need, the dearest dish at the last inn (the Gourmet's race), a village worth more the
+more spare coins, a lower or a higher temple or village gain (TEMPLE_GAIN 1.2, 2.4; VILLAGE_GAIN
+3.6), hot springs or encounters worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The
+temple ranking weighed less (TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a
+coin, rather than to the offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080:
++0.2 [-0.3, 0.7] on 80. Nor did heading for a farm first (`_farm_first`) only with no coin (+0.2),
+never (+0.2), or already with two coins (-0.5).
+A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3]) or
+half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less; the opposite changes made
+no difference (-0.1 each).
 """
 from __future__ import annotations
 
