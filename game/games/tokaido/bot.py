@@ -34,8 +34,9 @@ more spare coins, a lower or a higher temple or village gain (TEMPLE_GAIN 1.2, 2
 3.6), hot springs or encounters worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The
 temple ranking weighed less (TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a
 coin, rather than to the offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080:
-+0.2 [-0.3, 0.7] on 80. Nor did heading for a farm first (`_farm_first`) only with no coin (+0.2),
-never (+0.2), or already with two coins (-0.5).
++0.2 [-0.3, 0.7] on 80, and -0.7 [-2.1, 0.8] with Crossroads (seeds 7001-7020). Nor did heading for
+a farm first (`_farm_first`) only with no coin (+0.2), never (+0.2), or already with two coins
+(-0.5).
 A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3]) or
 half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less; the opposite changes made
 no difference (-0.1 each).
