@@ -22,6 +22,24 @@ visits in all), and 4 hard bots already make 71 to 74 of them. Playing for one k
 whenever the coin is spare) moved points between the kinds without raising the total, and
 crediting Hiroshige's and Chuubei's inn powers (the search never keeps Hiroshige) lowered it:
 their few coins cost more souvenirs than the powers bring.
+
+Without Crossroads the search picks only the traveller: the walk and the shopping are the rules
+above, so the stop gains and the estimate's weights are the whole of the hard level's play.
+Travellers end with about 1.8 coins unspent, but neither spending them nor other stop gains scored
+more (4 hard bots, 300 iterations, seeds 7001-7040, paired by seed, all within about half a point
+of 75.8, none clearly above it): a spare coin's worth capped by the coins the villages and temples
+still ahead can take, a bigger temple or village gain on the last stretch for the coins the last
+meal does not need, the dearest dish at the last inn (the Gourmet's race), a village worth more the
+more spare coins, a lower or a higher temple or village gain (TEMPLE_GAIN 1.2, 2.4; VILLAGE_GAIN
+3.6), hot springs or encounters worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The
+temple ranking weighed less (TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a
+coin, rather than to the offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080:
++0.2 [-0.3, 0.7] on 80, and -0.7 [-2.1, 0.8] with Crossroads (seeds 7001-7020). Nor did heading for
+a farm first (`_farm_first`) only with no coin (+0.2), never (+0.2), or already with two coins
+(-0.5).
+A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3]) or
+half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less; the opposite changes made
+no difference (-0.1 each).
 """
 from __future__ import annotations
 
@@ -54,6 +72,13 @@ MEAL_WORTH = MEAL_POINTS + 1.0
 LATER_MEAL_COIN = 1.6    # a coin kept for a later inn's meal (a farm may still come first)
 SPARE_COIN = 0.9         # a coin beyond the meals: souvenirs, offerings, the crossroads' buys
 COIN_VALUE_LATE = 0.15   # a coin after the last meal
+TEMPLE_WEIGHT = 0.7      # the share of the temple ranking as it stands counted before the end
+#: the hard level's walk: what a stop brings, as `stop_gain` guesses it (a village with two spare
+#: coins, a temple with one, a hot spring, an encounter)
+VILLAGE_GAIN = 3.0
+TEMPLE_GAIN = 1.8
+SPRING_GAIN = 2.5
+ENCOUNTER_GAIN = 2.5
 SHOP_SAMPLES = 3         # dealings of the hidden cards the hard level shops on
 SHOP_NODES = 400         # positions it looks at per dealing to finish its turn
 OWN_POINTS = 0.3         # the share of a position's value that is the traveller's own points
@@ -230,13 +255,13 @@ def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
     if kind == HOTSPRING:
         if state.crossroads and state.bath_left > 0 and spare >= BATH_HOUSE_PRICE:
             return BATH_GAIN
-        return 2.5
+        return SPRING_GAIN
     if kind == ENCOUNTER:
-        return 2.5
+        return ENCOUNTER_GAIN
     if kind == VILLAGE:
-        return 3.0 if spare >= 2 else 1.0 if spare >= 1 else -1.0
+        return VILLAGE_GAIN if spare >= 2 else 1.0 if spare >= 1 else -1.0
     if kind == TEMPLE:
-        return 1.8 if spare >= 1 else -1.0
+        return TEMPLE_GAIN if spare >= 1 else -1.0
     return 1.0
 
 
@@ -308,7 +333,7 @@ class TokaidoKnowledge(Knowledge):
             if not state.is_over:
                 value += STOP_VALUE * (last - p["index"]) * 0.5
                 value += coin_worth(p["coins"], inns_left[s], p["traveller"])
-                value += 0.7 * temple[s] + 0.6 * 3 * len(ends[s])
+                value += TEMPLE_WEIGHT * temple[s] + 0.6 * 3 * len(ends[s])
                 for kind in PANORAMAS:
                     done = p["panoramas"][kind]
                     if 0 < done < SECTIONS[kind]:
