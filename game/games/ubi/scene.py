@@ -292,11 +292,14 @@ class UbiScene(GameScene):
         reveal = None
         if self.revealing is not None:
             reveal = (repr(self.revealing), self.answer_sheet_of(self.revealing))
-        return (self.tab, self._mouse(), self.cell_at(self.app.mouse_pos) if self._mouse() else None, self.chosen,
+        # the sheet's zoom and place too: a pan moves the marks with it, before its layer is
+        # drawn again (which a busy frame leaves for the next ones)
+        return (self.tab, self.sheets.zoom.get(self.tab), self._mouse(),
+                self.cell_at(self.app.mouse_pos) if self._mouse() else None, self.chosen,
                 reveal, self.view["precision"], self.phase)
 
     def _overlay_rects(self, key: Hashable) -> list[pygame.Rect]:
-        tab, mouse, _cell, chosen, reveal, _precision, _phase = key  # type: ignore[misc]
+        tab, _zoom, mouse, _cell, chosen, reveal, _precision, _phase = key  # type: ignore[misc]
         rects = []
         if mouse is not None:
             rects += lens_rects(mouse)
