@@ -269,7 +269,7 @@ def test_the_reticle_stays_whole_at_the_sheets_edges():
         assert scene.cell_at(corner) is not None
         # the overlay redraws where the lens and the ring are drawn
         assert any(r.contains(lens.inflate(-4, -4).clip(AREA)) for r in scene._overlay_rects(
-            (scene.tab, corner, scene.cell_at(corner), None, None, scene.view["precision"], scene.phase)))
+            (scene.tab, None, corner, scene.cell_at(corner), None, None, scene.view["precision"], scene.phase)))
 
 
 def test_a_facet_won_flies_to_the_pyramids_of_its_team():
