@@ -36,7 +36,7 @@ class SaveRow:
     moves: int = 0
     seed_known: bool = False      # the number was typed in to replay a known game
     game_number: int | None = None   # None while it must not be shown (see game_number.py)
-    options: list[tuple[str, str]] = dataclasses.field(default_factory=list)   # (label, choice)
+    option_values: dict[str, Any] = dataclasses.field(default_factory=dict)   # as the save has them
     date: str = ""
     finished: bool = False
     to_act: int | None = None     # the seat whose turn it is, if the save says
@@ -48,6 +48,17 @@ class SaveRow:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+    @property
+    def options(self) -> list[tuple[str, str]]:
+        """(label, choice) of each of the game's options, in the game's words. Read only when
+        shown (the load screen's detail): a game's options are its rules' to say, and listing
+        the Continue game at start must not import any game's rules."""
+        spec = load_games().get(self.game_id)
+        if spec is None or not spec.available:
+            return []
+        return [(option.label, bounded(option.label_of(self.option_values.get(option.key, option.default)), 80))
+                for option in spec.options]
 
     @property
     def label(self) -> str:
@@ -153,9 +164,8 @@ def read_row(path: Path, *, is_autosave: bool = False) -> SaveRow:
     read_standing(row, data)
     row.seed_known = data.get("seed_known", False) is True   # absent in older saves
     row.game_number = shown_game_number(data["seed"], known=row.seed_known, over=row.finished)
-    for option in spec.options:
-        value = data["options"].get(option.key, option.default)
-        row.options.append((option.label, bounded(option.label_of(value), 80)))
+    if isinstance(data.get("options"), dict):
+        row.option_values = dict(data["options"])
     name = data.get("name")
     if not is_autosave and isinstance(name, str) and name.strip():
         row.name = bounded(name.strip())
