@@ -27,8 +27,7 @@ class Replay:
     def __init__(self, data: dict[str, Any], *, source: str = "the save") -> None:
         self.session, self._raw = Session.start_of(data, source=source)
         self.source = source
-        self._start = self.session.state.clone()
-        self._snapshots: dict[int, Any] = {}
+        self._snapshots: dict[int, Any] = {0: self.session.state.clone()}   # the record's start too
         #: the seat that made each move
         self.movers: list[int] = []
         #: the move counts at which a seat's turn begins (a seat acting after another one)
@@ -92,9 +91,9 @@ class Replay:
             return
         if not self.at < count <= self.at + SNAPSHOT_EVERY:
             # from the nearest snapshot at or before it (the record's start at least)
-            base = max((k for k in self._snapshots if k <= count), default=0)
+            base = max(k for k in self._snapshots if k <= count)
             session = self.session
-            session.state = (self._snapshots[base] if base else self._start).clone()
+            session.state = self._snapshots[base].clone()
             session.actions = self._all_actions[:base]
             session.events = [(i, e) for i, e in self._all_events if i < base]
         while self.at < count:

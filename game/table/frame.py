@@ -61,6 +61,7 @@ class GameScene(Compositor, StatusLine, SidePanels, Lessons, Targets, Driving):
 
     def __init__(self, app: App, session: Session, *, bots_paused: bool = False) -> None:
         super().__init__(app)
+        self.choice_panels: list[Any] = []   # every ChoicePanel the scene makes joins it
         self.session = session
         self.spec = session.spec
         self.bots_paused = bots_paused

@@ -32,6 +32,7 @@ class Hints(TableBase):
     _hint_version = -1                                     # the context version the hint is for
     _hint_outline: pygame.Rect | None = None               # where the hint's frame is drawn
     _hint_label = "Hint"                                   # who points: "Hint", or a lesson's word
+    choice_panels: list[ChoicePanel]                       # the scene's panels (GameScene sets it)
 
     def do_hint(self) -> None:
         """Ask the hard bot what the person to act might do (from their own view)."""
@@ -79,9 +80,8 @@ class Hints(TableBase):
         if version != self.ctx.version or not self.is_my_turn() or self.viewer != seat:
             return   # the view changed: the hint was for a moment that is gone
         self.point_at(action, "Hint", pending.why)
-        words = self.ctx.describe(action)
+        words = self.ctx.describe(action).rstrip(".")
         self.status_note = f"Hint: {words}" + (f" ({pending.why})" if pending.why else "") + "."
-        self.status_note = self.status_note.replace("..", ".")
         self.status_seat, self.status_warning = None, False
         self._hint_glow_changed()
 
@@ -119,11 +119,10 @@ class Hints(TableBase):
         if self.hint is None:
             return None
         key = self.button_key(self.hint[0])
-        for panel in list(vars(self).values()):   # the scene's panels of choice buttons
-            if isinstance(panel, ChoicePanel):
-                button = panel.buttons.get(key)
-                if button is not None and button.visible:
-                    return pygame.Rect(button.rect)
+        for panel in self.choice_panels:
+            button = panel.buttons.get(key)
+            if button is not None and button.visible:
+                return pygame.Rect(button.rect)
         return None
 
     def draw_hint(self, canvas: pygame.Surface) -> None:

@@ -156,6 +156,9 @@ class Lessons(Hints):
 
     lesson: LessonRun | None = None
     _lesson_box: pygame.Rect | None = None
+    #: what the box shows, worked out when the lesson or the view changes (not every frame):
+    #: its heading, its words fitted to the box, its rule ids
+    _lesson_shown: tuple[str, theme.FittedText, str] | None = None
 
     if TYPE_CHECKING:
         def _log_rect(self) -> pygame.Rect:
@@ -184,11 +187,23 @@ class Lessons(Hints):
             self._lesson_changed()
 
     def _lesson_changed(self) -> None:
+        """Work out the box anew (its words and size) and redraw where it was and is."""
         if self._lesson_box is not None:
             self.invalidate(self._lesson_box.inflate(12, 12))
-        self._lesson_box = self._lesson_rect()
-        if self._lesson_box is not None:
-            self.invalidate(self._lesson_box.inflate(12, 12))
+        self._lesson_box, self._lesson_shown = None, None
+        if self.lesson is None:
+            return
+        heading, words, rules = self._lesson_lines()
+        log = self._log_rect()
+        for share in (BOX_SHARE, 1.0):   # the whole log's height only when the words need it
+            fitted = theme.fit_to_box(words, log.width - 2 * BOX_PAD, int(log.height * share) - BOX_FIXED,
+                                      theme.SIZE_BODY, theme.SIZE_SMALL)
+            if fitted.complete:
+                break
+        # over the top of the game log, as tall as its words: the log's newest lines stay in sight
+        self._lesson_box = pygame.Rect(log.x, log.y, log.width, min(log.height, BOX_FIXED + fitted.height))
+        self._lesson_shown = (heading, fitted, rules)
+        self.invalidate(self._lesson_box.inflate(12, 12))
 
     def _lesson_lines(self) -> tuple[str, str, str]:
         """The box's heading, words and rule ids now. Before the first move the lesson's intro
@@ -223,33 +238,16 @@ class Lessons(Hints):
                 return text
         return words
 
-    def _lesson_rect(self) -> pygame.Rect | None:
-        """The lesson's box: over the top of the game log, as tall as its words (the newest
-        lines of the log stay in sight below it)."""
-        if self.lesson is None:
-            return None
-        log = self._log_rect()
-        words = self._lesson_lines()[1]
-        for share in (BOX_SHARE, 1.0):   # the whole log's height only when the words need it
-            fitted = theme.fit_to_box(words, log.width - 2 * BOX_PAD, int(log.height * share) - BOX_FIXED,
-                                      theme.SIZE_BODY, theme.SIZE_SMALL)
-            if fitted.complete:
-                break
-        return pygame.Rect(log.x, log.y, log.width, min(log.height, BOX_FIXED + fitted.height))
-
     def draw_lesson(self, canvas: pygame.Surface) -> None:
-        if self.lesson is None or self._lesson_box is None:
+        if self._lesson_box is None or self._lesson_shown is None:
             return
-        heading, words, rules = self._lesson_lines()
+        heading, fitted, rules = self._lesson_shown
         box = self._lesson_box
         pygame.draw.rect(canvas, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(canvas, theme.HIGHLIGHT, box, 2, border_radius=12)
         x, y, width = box.x + BOX_PAD, box.y + BOX_PAD, box.width - 2 * BOX_PAD
         theme.draw_text(canvas, heading, (x, y), theme.SIZE_SMALL, theme.HIGHLIGHT, bold=True, max_width=width)
-        y += 34
-        fitted = theme.fit_to_box(words, width, box.bottom - BOX_FIXED + 34 + BOX_PAD - y,
-                                  theme.SIZE_BODY, theme.SIZE_SMALL)
-        theme.draw_fitted_lines(canvas, fitted, pygame.Rect(x, y, width, fitted.height), theme.TEXT)
+        theme.draw_fitted_lines(canvas, fitted, pygame.Rect(x, y + 34, width, fitted.height), theme.TEXT)
         theme.draw_text(canvas, f"Rules {rules} (F1 opens the rules)" if rules else "F1 opens the rules",
                         (x, box.bottom - BOX_PAD - 22), theme.SIZE_SMALL, theme.TEXT_DIM, max_width=width)
 

@@ -31,6 +31,9 @@ class ChoicePanel:
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
+        panels = getattr(scene, "choice_panels", None)
+        if isinstance(panels, list):   # a table's panels, where a hint finds a move's button
+            panels.append(self)
         self.buttons: dict[Hashable, Any] = {}
         self._looks: dict[Hashable, tuple] = {}   # each button's label, place, kind and tooltip
         self._wanted: tuple = ()

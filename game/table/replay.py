@@ -151,9 +151,10 @@ class Replaying(GameScene):
                 self.frame_buttons[key].set_text(text)
 
     def _view_label(self) -> str:
-        if hasattr(self, "table") and self.replay_table.follow:
+        """(GameScene makes the table before the frame's buttons.)"""
+        if self.replay_table.follow:
             return "View: whoever plays"
-        seat = self.table.viewer if hasattr(self, "table") else self._first_viewer
+        seat = self.viewer
         return "View: the table" if seat is None else f"View: {self.session.seats[seat].name}"
 
     def _speed_label(self) -> str:
@@ -333,15 +334,9 @@ class Replaying(GameScene):
         return (self.status_text(), self.turn, self.viewer, self.replay.at, self.playing)
 
     def _render_top(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.PANEL)
-        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
-        text, _ = self.status_text()
-        rect = self.timeline_rect()
-        fitted = theme.fit_to_box(text, rect.width, rect.top - 6, theme.SIZE_BODY, theme.SIZE_SMALL,
-                                  bold=True, line_gap=0)
-        top = (rect.top - 2 - fitted.height) // 2
-        theme.draw_fitted_lines(surface, fitted, pygame.Rect(rect.x, top, rect.width, fitted.height),
-                                theme.TEXT, bold=True)
+        self._draw_status_bar(surface)
+        rect = self.timeline_rect()   # the words above the timeline
+        self._draw_status_words(surface, self.status_text()[0], pygame.Rect(rect.x, 2, rect.width, rect.top - 6))
         pygame.draw.rect(surface, theme.LINE, rect, border_radius=TIMELINE_H // 2)
         share = self.replay.at / max(1, self.replay.total)
         if share > 0:

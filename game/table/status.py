@@ -62,20 +62,31 @@ class StatusLine(TableBase):
         return (self.status_text(), self.turn, self.viewer)
 
     def _render_top(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.PANEL)
-        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
+        self._draw_status_bar(surface)
         seat = self._status_line_seat()
         x = 24
         if seat is not None:
             theme.draw_seat_badge(surface, self.session.seats[seat].colour, (x + 14, 32), 28)
             x += 40
         text, warning = self.status_text()
+        self._draw_status_words(surface, text, pygame.Rect(x, 3, self.frame_left - 16 - x, 58), warning)
+
+    @staticmethod
+    def _draw_status_bar(surface: pygame.Surface) -> None:
+        """The status line's ground, with its edge along the board."""
+        surface.fill(theme.PANEL)
+        pygame.draw.line(surface, theme.LINE, (0, 63), (1920, 63), 1)
+
+    @staticmethod
+    def _draw_status_words(surface: pygame.Surface, text: str, area: pygame.Rect, warning: bool = False) -> None:
+        """The status line's words in `area`, centred in its height: a long sentence wraps onto
+        two lines or shrinks a little rather than being cut."""
         colour = theme.WARNING if warning else theme.TEXT
-        # a long sentence wraps onto two lines or shrinks a little rather than being cut
-        width = self.frame_left - 16 - x
-        fitted = theme.fit_to_box(text, width, 58, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning, line_gap=0)
-        top = 32 - (fitted.height + 1) // 2
-        theme.draw_fitted_lines(surface, fitted, pygame.Rect(x, top, width, fitted.height), colour, bold=not warning)
+        fitted = theme.fit_to_box(text, area.width, area.height, theme.SIZE_BODY, theme.SIZE_SMALL, bold=not warning,
+                                  line_gap=0)
+        top = area.centery - (fitted.height + 1) // 2
+        theme.draw_fitted_lines(surface, fitted, pygame.Rect(area.x, top, area.width, fitted.height), colour,
+                                bold=not warning)
 
     def _status_line_seat(self) -> int | None:
         """Whose badge the status line shows: the turn's seat (whose move is being shown, or

@@ -201,10 +201,6 @@ class ConfirmButton:
 
 # ---- the app's own push buttons -------------------------------------------------------------
 
-def _colour(value: str) -> pygame.Color:
-    return pygame.Color(value)
-
-
 @lru_cache(maxsize=8)
 def button_style(kind: str = "") -> dict[str, Any]:
     """The look the theme file gives pygame-gui's buttons of `kind` ("", "primary", "big"):
@@ -221,7 +217,7 @@ def button_style(kind: str = "") -> dict[str, Any]:
         colours.update(block.get("colours", {}))
         font.update(block.get("font", {}))
         misc.update(block.get("misc", {}))
-    return {"colours": {k: _colour(v) for k, v in colours.items()},
+    return {"colours": {k: pygame.Color(v) for k, v in colours.items()},
             "size": int(font.get("size", theme.SIZE_BODY)), "bold": font.get("bold", "0") == "1",
             "radius": int(misc.get("shape_corner_radius", "8")), "border": int(misc.get("border_width", "2")),
             "tooltip_delay": float(misc.get("tool_tip_delay", "0.6"))}
@@ -288,9 +284,6 @@ class ButtonSet:
 
     def __getitem__(self, name: str) -> Button:
         return self.buttons[name]
-
-    def items(self):  # type: ignore[no-untyped-def]
-        return self.buttons.items()
 
     def set_enabled(self, name: str, on: bool) -> None:
         button = self.buttons[name]
