@@ -18,6 +18,7 @@ from game.core.ai.worker import Pending, shared_runner
 from game.core.protocol import Action
 from game.table.base import TableBase
 from game.table.panel import ChoicePanel
+from game.table.targets import Press
 from game.ui import theme
 
 #: keeps a hint's bot apart from a hard bot playing the same seat (each continues its own dice)
@@ -50,28 +51,23 @@ class Hints(TableBase):
         self.session.hints += 1
         self.status_note, self.status_seat, self.status_warning = "Looking for a good move…", None, False
 
-    def hint_target(self) -> Hashable:
-        """The board target of the hinted move (None: no hint, or a button makes it)."""
-        if self.hint is None or self._hint_version != self.ctx.version:
-            return None
-        return self.first_click(self.hint[0])
-
     if TYPE_CHECKING:
-        def first_click(self, action: Action) -> Hashable:
-            """Targets' hook (targets.py): what a person clicks first for `action`."""
+        def next_click(self, action: Action) -> Hashable:
+            """Targets' hook (targets.py): where a person clicks next towards `action`."""
 
         def target_rect(self, target: Hashable) -> pygame.Rect | None:
             """Targets' hook (targets.py): where `target` lies on the canvas."""
-
-        def button_key(self, action: Action) -> Hashable:
-            """Targets' hook (targets.py): the key of the button that makes `action`."""
 
     def hinting(self) -> bool:
         """A hint is being thought of (the table keeps its frames coming meanwhile)."""
         return self._hint_asked is not None
 
     def _collect_hint(self) -> None:
-        """Take the hint once the bot has answered; drop it if the turn moved on meanwhile."""
+        """Take the hint once the bot has answered; drop it if the turn moved on meanwhile. A
+        hint on the table follows the choice: a click towards a move made in several clicks
+        (a card, then how to pay) moves the frame on to the next click."""
+        if self.hint is not None and self._hint_rect() != self._hint_outline:
+            self._hint_glow_changed()
         if self._hint_asked is None or not self._hint_asked[0].done():
             return
         pending, version, seat = self._hint_asked
@@ -107,23 +103,18 @@ class Hints(TableBase):
         self._hint_outline = self._hint_rect()
 
     def _hint_rect(self) -> pygame.Rect | None:
-        """Where the hinted move is made: its target on the board, or its button."""
-        target = self.hint_target()
-        if target is not None:
-            rect = self.target_rect(target)
-            return pygame.Rect(rect) if rect is not None else None
-        return self._hinted_button_rect()
-
-    def _hinted_button_rect(self) -> pygame.Rect | None:
-        """Where the button that makes the hinted move is, when a button makes it."""
-        if self.hint is None:
+        """Where the next click towards the hinted move is: its target, or a panel's button."""
+        if self.hint is None or self._hint_version != self.ctx.version:
             return None
-        key = self.button_key(self.hint[0])
-        for panel in self.choice_panels:
-            button = panel.buttons.get(key)
-            if button is not None and button.visible:
-                return pygame.Rect(button.rect)
-        return None
+        click = self.next_click(self.hint[0])
+        if isinstance(click, Press):
+            for panel in self.choice_panels:
+                button = panel.buttons.get(click.key)
+                if button is not None and button.visible:
+                    return pygame.Rect(button.rect)
+            return None
+        rect = self.target_rect(click) if click is not None else None
+        return pygame.Rect(rect) if rect is not None else None
 
     def draw_hint(self, canvas: pygame.Surface) -> None:
         """The hint's frame over the table (frame.py's draw)."""

@@ -96,6 +96,17 @@ class Picker(Generic[A]):
         left = self.remaining
         return left[0] if len(left) == 1 else None
 
+    def next_step(self, action: A) -> tuple[int, Hashable] | None:
+        """The next click towards `action`, as (the step, its value): a step past the choices
+        made when they lead to it, else step 0 (a fresh start); None when the choices made are
+        already all of it, or it is not one of the actions."""
+        if action not in self.all:
+            return None
+        path = [step(action) for step in self.steps]
+        if path[:self.depth] != self.chosen:
+            return 0, path[0]
+        return (self.depth, path[self.depth]) if self.depth < len(path) else None
+
     def only_choice(self) -> Hashable | None:
         """The next step's value when there is just one (a click the scene may skip)."""
         options = self.options()
@@ -149,6 +160,14 @@ class Basket(Generic[A]):
             self.chosen = self.chosen + (thing,)
         else:
             raise ValueError(f"{thing!r} cannot join {self.chosen!r}")
+
+    def next_toggle(self, action: A) -> Hashable | None:
+        """The next thing to toggle towards the basket `action` takes: one it does not take out
+        first, then one it takes in; None when the basket holds just its things."""
+        want = list(self.things(action))
+        extra = [t for t in self.chosen if t not in want]
+        missing = [t for t in want if t not in self.chosen]
+        return (extra or missing or [None])[0]
 
     def actions(self) -> list[A]:
         """The legal actions taking exactly the basket's things (ways to pay for them, say)."""

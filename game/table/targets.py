@@ -3,12 +3,19 @@ each legal action (and the steps of a choice made in several clicks); the table 
 target glow, hands a click on one to the scene and answers any other click with a reason."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 
 import pygame
 
 from game.core.protocol import Action
 from game.table.base import TableBase
+
+
+@dataclasses.dataclass(frozen=True)
+class Press:
+    """`next_click`'s answer when the next click is a panel's button: the button's key."""
+    key: Hashable
 
 
 class Targets(TableBase):
@@ -33,15 +40,18 @@ class Targets(TableBase):
         returns it), or None where no click on the board leads to it (a button does)."""
         return None
 
-    def first_click(self, action: Action) -> Hashable:
-        """Hook: what a person clicks first to make `action`: its target, or the first step of
-        a choice made in several clicks (a card in a panel); where the hint and the lesson
-        point. `target_of` by default."""
-        return self.target_of(action)
+    def next_click(self, action: Action) -> Hashable:
+        """Hook: where a person clicks next to make `action`, from the choice as it stands (what
+        the scene's pickers and baskets hold, the panel's page): a target (a key `target_rect`
+        places), a `Press` of a panel's button, or None where nothing on the table leads to it.
+        The hint and the lesson point there, and move on with each click of a choice made in
+        several. By default: its target, else the button that makes it."""
+        target = self.target_of(action)
+        return target if target is not None else Press(self.button_key(action))
 
     def button_key(self, action: Action) -> Hashable:
-        """Hook: the key of the choice panel's button that makes `action` (where the hint and
-        the lesson point when no click on the board does); the action itself by default."""
+        """Hook: the key of the choice panel's button that makes `action`; the action itself by
+        default."""
         return action
 
     def step_targets(self) -> list[Hashable]:

@@ -85,6 +85,23 @@ def test_the_picker_narrows_legal_actions_step_by_step():
     assert picker.only_choice() == 1
 
 
+def test_the_picker_and_the_basket_say_the_next_click_towards_a_move():
+    """Where the hint and the lesson point next (`next_click`): the step after the choices made
+    when they lead to the move, else a fresh start; the basket's things out, then in."""
+    picker = Picker([("a", 1), ("a", 2), ("b", 1)], steps=(lambda x: x[0], lambda x: x[1]))
+    assert picker.next_step(("a", 2)) == (0, "a") and picker.next_step(("c", 9)) is None
+    picker.choose("a")
+    assert picker.next_step(("a", 2)) == (1, 2) and picker.next_step(("b", 1)) == (0, "b")
+    picker.choose(2)
+    assert picker.next_step(("a", 2)) is None
+    basket = Basket([("buy", (1,)), ("buy", (2,)), ("buy", (1, 2)), ("buy", (2, 3))], things=lambda a: a[1])
+    basket.toggle(1)
+    assert basket.next_toggle(("buy", (2, 3))) == 1   # out first
+    assert basket.next_toggle(("buy", (1, 2))) == 2
+    basket.toggle(2)
+    assert basket.next_toggle(("buy", (1, 2))) is None
+
+
 def test_the_basket_takes_things_while_some_legal_action_takes_them_all():
     legal = [("buy", ()), ("buy", (1,)), ("buy", (2,)), ("buy", (1, 2)), ("devote", (1, 2)), ("other", (3,))]
     basket = Basket(legal, things=lambda a: a[1], keep=lambda a: a[0] != "other")

@@ -137,6 +137,15 @@ class RallymanScene(Board, Panel, Buttons, Seats, Motions, Prompts, GameScene):
             return ("space", action.to)
         return None   # the rest are the panel's buttons and the tray's dice
 
+    def next_click(self, action) -> Hashable:
+        """A plan's die: the die in the tray, then its space (the space at once where the die
+        is picked already, or is the only one that fits there); a button otherwise."""
+        if isinstance(action, PlanDie) and self.selected_die != action.die:
+            fits = {a.die for a in self.legal_of(PlanDie) if a.to == action.to}
+            if self.selected_die is not None or len(fits) > 1:
+                return ("die", action.die)
+        return super().next_click(action)
+
     def selection_key(self) -> Hashable:
         return self.selected_die
 
@@ -144,6 +153,8 @@ class RallymanScene(Board, Panel, Buttons, Seats, Motions, Prompts, GameScene):
         if isinstance(target, tuple) and target and target[0] == "space":
             x, y = self.centre[target[1]]
             return pygame.Rect(round(x) - 6, round(y) - 6, 12, 12)
+        if isinstance(target, tuple) and target and target[0] == "die" and self.phase == PLAN:
+            return self.tray_rects().get(target[1])
         return None
 
     def on_view(self) -> None:

@@ -142,6 +142,18 @@ class StaedtetourScene(GameScene):
         again = [self.placing] if self.placing is not None and self.is_my_turn() else []
         return [("stop", stop) for stop in self._stop_choices() + again]
 
+    def next_click(self, action) -> Hashable:
+        """Where the bus starts: its stop, then the stop behind it (the stop picked first is
+        put back, when another start is wanted)."""
+        if isinstance(action, PlaceBus):
+            step = self._placement().next_step(action)
+            if step is None:
+                return None
+            if step[0] == 0 and self.placing is not None:
+                return ("stop", self.placing)   # a click there puts it back
+            return ("stop", step[1])
+        return super().next_click(action)
+
     def selection_key(self) -> Hashable:
         return tuple(self.placement.chosen)
 

@@ -28,6 +28,7 @@ from game.table import panel as kit
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.picker import Basket, Picker
+from game.table.targets import Press
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
@@ -38,7 +39,6 @@ from .journey import draw_journey, draw_seat_summary, journey_rows
 from .layout import COLLECTION, MAP, PANEL
 from .panel import (WALK, Choice, Moment, Spot, build_choice, card_picker, prompt, render_panel, souvenir_basket,
                     why_not)
-from .data import MEALS
 from .rules import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseTraveller, Donate, EatMeal,
                     KeepEncounter, Move, TakeBath, TakeFreeMeal, TakePanorama, journey)
 from .track import draw_marks, draw_track, slide_marks, track_marks, track_top, track_x
@@ -312,23 +312,28 @@ class TokaidoScene(GameScene):
     def step_targets(self) -> list[Hashable]:
         return [spot.target for spot in self.choice().spots if spot.clickable]
 
-    def first_click(self, action) -> Hashable:
-        """The card in the panel that starts a move made there (a traveller, a souvenir, a
-        panorama part), for the hint and the lesson to point at."""
+    def next_click(self, action) -> Hashable:
+        """Where a person clicks next towards `action`: the card in the panel that starts it (a
+        traveller, a panorama part, an encounter to keep), the souvenirs one by one, a meal or
+        pool card and then its way to pay; the panel's button that gives it, or a stop."""
         if isinstance(action, ChooseTraveller):
             return ("traveller", action.traveller)
-        if isinstance(action, BuySouvenirs) and action.cards:
-            return ("souvenir", action.cards[0])
         if isinstance(action, TakePanorama):
             return ("panorama", action.panorama)
-        if isinstance(action, EatMeal) and not action.hospitality and self.viewer is not None:
-            hand = self.view.get("meal_hand") or []    # the meals on the table, the viewer's to see
-            index = next((i for i, meal in enumerate(hand) if MEALS[meal].dish == action.dish), None)
-            return ("meal", str(index)) if index is not None else None
         if isinstance(action, KeepEncounter) and self.viewer is not None:
             drawn = self.view["players"][self.viewer].get("drawn") or []
             return ("keep", drawn.index(action.card)) if action.card in drawn else None
-        return self.target_of(action)
+        if isinstance(action, BuySouvenirs) and action in self.basket.all:
+            thing = self.basket.next_toggle(action)
+            if thing is not None:
+                return ("souvenir", thing)
+        pairs = [p for p in self.picked.all if p[1] == action]   # a dish may lie there twice
+        pair = next((p for p in pairs if p[0] == self.picked.first), pairs[0] if pairs else None)
+        step = self.picked.next_step(pair) if pair is not None else None
+        if step is not None and step[0] == 0:
+            return step[1]   # the meal or pool card
+        target = self.target_of(action)
+        return target if target is not None else Press(self.button_key(action))
 
     def selection_key(self) -> Hashable:
         return (self.basket.chosen, self.picked.first)

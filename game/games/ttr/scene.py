@@ -27,6 +27,7 @@ from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import ChoicePanel
 from game.table.picker import Picker
+from game.table.targets import Press
 
 from .choices import PanelChoices
 from .data import COLOURS, DRAFT_KEEP, GREY, KOREA, PROVINCE_SPOTS, Board, board
@@ -133,14 +134,24 @@ class TtrScene(TicketWeighing, MapLayers, MapOverlay, RouteShapes, TicketWays, C
     def selection_key(self) -> Hashable:
         return self.selected_route
 
-    def first_click(self, action) -> Hashable:
-        """The ticket in the panel that a draft pick or a keep starts with (for the hint and
-        the lesson to point at); the board's target otherwise."""
+    def next_click(self, action) -> Hashable:
+        """Where a person clicks next towards `action`: a draft's ticket; the tickets to keep
+        one by one, then Keep; a route, then its way to pay (a page on, when the panel's page
+        shows other ways or tickets); the board's target or the panel's button otherwise."""
         if isinstance(action, DraftPick):
-            return ("ticket", action.ticket)
-        if isinstance(action, KeepTickets) and action.tickets:
-            return ("ticket", action.tickets[0])
-        return self.target_of(action)
+            return self._ticket_click(action.ticket)
+        if isinstance(action, KeepTickets):
+            chosen = set(self.keep_choice)
+            toggle = sorted(chosen ^ set(action.tickets), key=lambda t: (t not in chosen, t))
+            return self._ticket_click(toggle[0]) if toggle else Press(("confirm",))
+        if isinstance(action, Claim) and self.selected_route == action.route:
+            shown = ("pay", action) in self.choices.buttons
+            return Press(("pay", action) if shown else ("more",))
+        return super().next_click(action)
+
+    def _ticket_click(self, ticket: int) -> Hashable:
+        """A ticket of the panel, or the page button when it is on another page."""
+        return ("ticket", ticket) if ticket in self._ticket_rects() else Press(("tickets_page",))
 
     def button_key(self, action) -> Hashable:
         """The choice panel's key of the button that makes `action`."""

@@ -25,6 +25,7 @@ from game.core.protocol import Action
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.panel import Choice, ChoicePanel
+from game.table.targets import Press
 from game.ui import theme
 from game.ui.anim import Motion
 
@@ -345,6 +346,19 @@ class UbiScene(GameScene):
             return ("sheet", action.sheet)
         return None   # zone, precision and a red herring are buttons
 
+    def next_click(self, action) -> Hashable:
+        """An answer: its sheet's tab, when another sheet is shown; its hexagon (or triangle)
+        on the sheet; then Confirm."""
+        if not isinstance(action, Answer):
+            return super().next_click(action)
+        if self.chosen == (action.sheet, action.number, action.letter):
+            return Press(("confirm",))
+        if self.tab != action.sheet:
+            return Press(("tab", action.sheet))
+        if self._cell_rect(action.sheet, action.number, action.letter) is None:
+            return ("entry",)   # a triangle off the sheet's picture: typed, not clicked
+        return ("cell", action.sheet, action.number, action.letter)
+
     def target_key(self, hit: Hashable) -> Hashable:
         if isinstance(hit, tuple) and hit and hit[0] == "cell":
             return ("sheet", hit[1])
@@ -353,7 +367,30 @@ class UbiScene(GameScene):
     def target_rect(self, target: Hashable) -> pygame.Rect | None:
         if isinstance(target, tuple) and target[0] == "sheet" and target[1] == self.tab:
             return pygame.Rect(self.sheets.base[target[1]][1])   # the sheet shown, glowing round its edge
+        if isinstance(target, tuple) and target[0] == "cell" and target[1] == self.tab:
+            return self._cell_rect(*target[1:])
+        if target == ("entry",) and self.entry.visible:
+            return pygame.Rect(self.entry.rect)
         return None
+
+    def _cell_rect(self, key: str, number: int, letter: str | None) -> pygame.Rect | None:
+        """Round a hexagon (or triangle) of the sheet shown, centred on a point where a click
+        chooses it (its middle, else a point towards a corner, for a cell at the sheet's
+        edge); None where the zoom hides it."""
+        points = (self.sheets.triangle_points(key, number, letter) if letter
+                  else self.sheets.hexagon_points(key, number))
+        mx, my = self.sheets.cell_centre(key, number, letter)
+        tries = [(mx, my)] + [(round(mx + 0.6 * (x - mx)), round(my + 0.6 * (y - my))) for x, y in points]
+        for point in tries:
+            under = self.cell_at(point)
+            if under is not None and under[:2] == (key, number) and (letter is None or under[2] == letter):
+                break
+        else:
+            return None   # off the sheet, or zoomed away from it
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        half_w = max(4.0, min(point[0] - min(xs), max(xs) - point[0]))
+        half_h = max(4.0, min(point[1] - min(ys), max(ys) - point[1]))
+        return pygame.Rect(round(point[0] - half_w), round(point[1] - half_h), round(2 * half_w), round(2 * half_h))
 
     def why_not_target(self, target: Hashable) -> str:
         if self.phase in (ZONE, PRECISION):

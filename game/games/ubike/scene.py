@@ -24,6 +24,7 @@ from game.ui.anim import Motion, ease_in_out, lerp_point
 from game.table.frame import GameScene
 from game.table.panel import ChoicePanel, row_of_choices
 from game.table.picker import Picker
+from game.table.targets import Press
 from game.ui import theme
 
 from . import art
@@ -115,6 +116,13 @@ class UBikeScene(GameScene):
         if isinstance(action, PlayCard) and (self.selected is None or action.card == self.selected):
             return ("hand", action.card)   # a card with more than one way to pay: then the buttons
         return None
+
+    def next_click(self, action) -> Hashable:
+        """A card to play: the card in the hand, then its way to pay (Back first, when another
+        card is picked)."""
+        if isinstance(action, PlayCard) and self.selected is not None:
+            return Press(action if self.selected == action.card else "cancel")
+        return super().next_click(action)
 
     def selection_key(self) -> Hashable:
         return self.selected
