@@ -124,6 +124,12 @@ class Hints(TableBase):
         pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(6, 6), 3, border_radius=12)
         pygame.draw.rect(canvas, theme.HIGHLIGHT, frame, 4, border_radius=10)
         pygame.draw.rect(canvas, theme.TEXT_DARK, frame.inflate(-8, -8), 1, border_radius=8)
+        # a tag on its edge, so that it stands out from the targets that merely glow
+        words = theme.text(self._hint_label, theme.SIZE_SMALL, tuple(theme.TEXT_DARK), bold=True)
+        tag = tag_rect(frame, words.get_size(), canvas.get_rect())
+        pygame.draw.rect(canvas, theme.TEXT_DARK, tag.inflate(4, 4), border_radius=9)
+        pygame.draw.rect(canvas, theme.HIGHLIGHT, tag, border_radius=8)
+        canvas.blit(words, words.get_rect(center=tag.center))
 
 
 FRAME_PAD = 6    # the hint's frame stands this far round its target
@@ -134,6 +140,23 @@ def hint_frame(rect: pygame.Rect) -> pygame.Rect:
     return rect.inflate(FRAME_PAD * 2, FRAME_PAD * 2)
 
 
+TAG_H = 30      # the tag on the frame's edge that names who points ("Hint", the lesson's "Here")
+TAG_ROOM = 120  # the widest tag's width
+
+
+def tag_rect(frame: pygame.Rect, words: tuple[int, int], canvas: pygame.Rect) -> pygame.Rect:
+    """The tag astride the frame's top edge, at its middle (its bottom edge at the canvas's
+    top), on the canvas."""
+    tag = pygame.Rect(0, 0, words[0] + 20, TAG_H)
+    tag.center = (frame.centerx, frame.y + 2)
+    if tag.top < canvas.top + 2:
+        tag.center = (frame.centerx, frame.bottom - 2)
+    return tag.clamp(canvas)
+
+
 def _marked(rect: pygame.Rect) -> pygame.Rect:
-    """All that a hint's frame covers round `rect` (its dark edges included)."""
-    return hint_frame(rect).inflate(10, 10)
+    """All that a hint's frame covers round `rect` (its dark edges and its tag included)."""
+    frame = hint_frame(rect).inflate(10, 10)
+    tag = pygame.Rect(0, 0, 2 * TAG_ROOM, frame.height + TAG_H + 8)   # wide enough where it is clamped
+    tag.center = frame.center
+    return frame.union(tag)

@@ -147,7 +147,7 @@ class LessonRun:
 BOX_PAD = 20
 BOX_FIXED = BOX_PAD * 2 + 34 + 36   # the box's room beside its words: heading, rules line, margins
 BOX_SHARE = 0.7                     # of the log's height, at most
-POINTER = "Lesson"      # who points, for the hint's frame
+POINTER = "Here"        # the lesson's word on the hint's frame (who points)
 
 
 class Lessons(Hints):
