@@ -14,7 +14,7 @@ from game.core.replay import SNAPSHOT_EVERY, Replay
 from game.core.rng import Rng
 from game.core.saves import SaveError
 from game.core.session import Seat, Session
-from game.core.testing import first_difference
+from game.core.testing import first_difference, own_in_view
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -106,17 +106,6 @@ def test_a_damaged_record_is_refused_with_where():
         Replay(data)
 
 
-def own_part(view: dict, seat: int, state_class) -> dict:
-    """What `seat`'s own view shows of its own fields and record keys, read from the view."""
-    out = {}
-    for f in state_class.declared():
-        if f.is_records:
-            out.update({k.name: view[f.name][seat][k.name] for k in f.keys if k.visibility == "own"})
-        elif f.visibility == "own":
-            out[f.name] = view[f.name][seat]
-    return out
-
-
 @pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
 def test_every_seats_holdings_are_what_its_own_view_shows_at_random_points_both_ways(spec):
     """GameState.holdings (what a finished game's replay reveals of every seat at once) is, at
@@ -133,7 +122,7 @@ def test_every_seats_holdings_are_what_its_own_view_shows_at_random_points_both_
         state = replay.session.state
         for seat in range(state.num_players):
             held = state.holdings(seat)
-            assert held == own_part(state.view(seat), seat, state_class), (spec.id, count, seat)
+            assert held == own_in_view(state.view(seat), seat, state_class), (spec.id, count, seat)
             assert not secret & set(held)
             json.dumps(held)   # words are made from it: plain JSON, like a view
-    assert state_class.holds_anything() == bool(own_part(state.view(0), 0, state_class))
+    assert state_class.holds_anything() == bool(own_in_view(state.view(0), 0, state_class))
