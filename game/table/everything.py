@@ -95,6 +95,11 @@ class Shown:
     rows: tuple[Row, ...]
     complete: bool           # False: even the brief words at the smallest type were cut
 
+    @property
+    def text_width(self) -> int:
+        """The room of the holdings' words beside the names."""
+        return self.box.width - 2 * PAD - NAME_W
+
 
 def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
     """The box for `entries` (seat, name, words, brief words): the largest type from the body's
@@ -115,7 +120,7 @@ def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
             height = 2 * PAD + heading_h + sum(max(len(r.name), len(r.words)) * line_h for r in rows) \
                 + ROW_GAP * (len(rows) - 1)
             if height <= most:
-                return Shown(_box(width, height), size, line_h, tuple(rows), True)
+                return Shown(_box(_snug(rows, size, width), height), size, line_h, tuple(rows), True)
     # not even the brief words fit: each seat's words cut to an equal share of the room
     size = theme.SIZE_SMALL
     line_h = theme.font(size).get_linesize() + 2
@@ -127,6 +132,13 @@ def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
     height = 2 * PAD + heading_h + sum(max(len(r.name), len(r.words)) * line_h for r in rows) \
         + ROW_GAP * (len(rows) - 1)
     return Shown(_box(width, height), size, line_h, tuple(rows), False)
+
+
+def _snug(rows: list[Row], size: int, width: int) -> int:
+    """The box's width: as wide as its words need (and its heading), the board's at most."""
+    widest = max((theme.font(size).size(line)[0] for row in rows for line in row.words), default=0)
+    heading = theme.font(theme.SIZE_SMALL, True).size(HEADING)[0]
+    return min(width, max(NAME_W + widest, heading) + 2 * PAD + 8)
 
 
 def _box(width: int, height: int) -> pygame.Rect:

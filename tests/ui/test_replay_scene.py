@@ -183,7 +183,7 @@ def check_everything_shown(app, scene) -> None:
     shown = scene._everything_shown
     assert shown is not None and shown.complete, [scene.revealed_words(h, True) for h in revealed]
     assert BOARD.contains(shown.box) and shown.size >= theme.SIZE_SMALL
-    text_w = shown.box.width - 2 * everything.PAD - everything.NAME_W
+    text_w = shown.text_width
     for row in shown.rows:
         assert row.words and all(theme.font(shown.size).size(line)[0] <= text_w for line in row.words)
         assert all(theme.font(shown.size, True).size(line)[0] <= everything.NAME_W - 40 for line in row.name)
