@@ -49,7 +49,7 @@ class ReplayTable(TableController):
     @property
     def reveals_everything(self) -> bool:
         """Every seat's holdings are on show: only a finished game's, in "View: everything"."""
-        return self.everything and self.replay.finished
+        return self.all_revealed and self.replay.finished
 
     def _initial_viewer(self) -> int | None:
         return self._first_viewer
@@ -101,7 +101,7 @@ class ReplayTable(TableController):
     follow = False
     #: everything revealed (only for a finished game): each move from its mover's side, as
     #: `follow`, and every seat's holdings beside it (table/everything.py)
-    everything = False
+    all_revealed = False
 
 
 class Replaying(GameScene):
@@ -166,7 +166,7 @@ class Replaying(GameScene):
 
     def _view_label(self) -> str:
         """(GameScene makes the table before the frame's buttons.)"""
-        if self.replay_table.everything:
+        if self.replay_table.all_revealed:
             return "View: everything"
         if self.replay_table.follow:
             return "View: whoever plays"
@@ -217,16 +217,16 @@ class Replaying(GameScene):
         """The next view of `view_order`, and round again."""
         table = self.replay_table
         order = self.view_order()
-        now: int | str | None = "everything" if table.everything else "follow" if table.follow else self.viewer
+        now: int | str | None = "everything" if table.all_revealed else "follow" if table.follow else self.viewer
         chosen = order[(order.index(now) + 1) % len(order)]
         self.anim.finish_all()
-        table.everything = chosen == "everything"
+        table.all_revealed = chosen == "everything"
         # a game where nobody holds anything alone shows the table's view: it is everything
-        table.follow = chosen == "follow" or table.everything and self.holds_anything
+        table.follow = chosen == "follow" or table.all_revealed and self.holds_anything
         if table.follow:
             self._follow(self.replay.mover(self.replay.at))
         else:
-            assert chosen is None or isinstance(chosen, int) or table.everything
+            assert chosen is None or isinstance(chosen, int) or table.all_revealed
             table.show_as(chosen if isinstance(chosen, int) else None)
         self._everything_changed()
         self._update_frame_buttons()

@@ -250,7 +250,7 @@ def test_a_live_table_can_never_show_everything(journeys_home):
         press(app, pygame.K_v)
         labels.add(replay.frame_buttons["view"].text)
     assert "View: everything" not in labels and replay._everything_shown is None
-    replay.replay_table.everything = True        # even forced, the context refuses
+    replay.replay_table.all_revealed = True        # even forced, the context refuses
     with pytest.raises(PermissionError):
         replay.ctx.everything()
     assert app.errors == []
