@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.text import plural
-
 from .rules import CARDS, OPPORTUNITIES, TYPES
 
 
@@ -14,7 +12,7 @@ def holdings_words(scene: Any, seat: int, held: dict[str, Any], view: dict[str, 
     def card(number: int) -> str:
         c = CARDS[number]
         if c.is_bike:
-            return f"a {plural(c.bikes, 'bike')} card"
+            return f"a {c.bikes}-bike card"
         return c.place if brief else f"{c.place} ({TYPES[c.type]['label']}, {c.distance})"
 
     stored = held.get("scenery_storage") or []
