@@ -415,6 +415,31 @@ class DeclaredState:
         """Derived facts the seat may see (computed from what it sees); none by default."""
         return {}
 
+    # ---- what each seat holds (a finished game's replay shows every seat's at once) ----------
+    def holdings(self, seat: int) -> dict[str, Any]:
+        """What is `seat`'s own now, exactly as its own view shows it: each `own` field's entry
+        and each own key of its record, by name (a record's key as "<record>.<key>" where a
+        field has its name too). Secret fields (decks, the generator) are nobody's and never
+        here. The replay of a finished game shows every seat's at once (table/replay.py); a
+        live table never asks for another seat's."""
+        held: dict[str, Any] = {}
+        for f in type(self).declared():
+            value = getattr(self, f.name)
+            if f.is_records:
+                if seat < len(value):
+                    for k in f.keys:
+                        if k.visibility == OWN:
+                            name = f"{f.name}.{k.name}" if k.name in held else k.name
+                            held[name] = self._encode(k, value[seat][k.name])
+            elif f.visibility == OWN:
+                held[f.name] = self._encode(f, [value[seat]])[0]
+        return held
+
+    @classmethod
+    def holds_anything(cls) -> bool:
+        """Whether the game declares anything a seat holds alone (an own field or record key)."""
+        return any(f.visibility == OWN for f in cls.hidden_fields())
+
     # ---- a state from a view (the start of every determinization) ---------------------------
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Any:

@@ -21,6 +21,7 @@ from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec
 from .reveal import SAMPLES, shows_something_new, shuffled_hidden
 from .rng import Rng
+from .state import OWN
 
 MAX_STEPS = 20_000
 
@@ -130,6 +131,9 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
         expect(json.loads(text) == view, f"{spec.id}: the view of seat {seat} is not plain JSON")
         if seat is None:
             continue
+        # what a finished game's replay reveals of the seat is what its own view shows of its own
+        expect(state.holdings(seat) == own_in_view(view, seat, type(state)),
+               f"{spec.id}: seat {seat}'s holdings are not its own view's own fields")
         # the view does not change when what the seat may not see changes
         for what, shuffled in shuffled_hidden(state, seat, rng):
             expect(shuffled.view(seat) == view,
@@ -160,6 +164,20 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
             if not shows_something_new(spec, state, action, view, seat, rng):
                 expect(not shows_something_new(spec, state, action, view, seat, rng, samples=8 * SAMPLES),
                        f"{spec.id}: {action!r} shows seat {seat} something new, yet could be undone")
+
+
+def own_in_view(view: dict[str, Any], seat: int, state_class: type[GameState]) -> dict[str, Any]:
+    """What `seat`'s own `view` shows of its own fields and record keys, read from the view
+    alone (what `GameState.holdings(seat)` must equal)."""
+    out: dict[str, Any] = {}
+    for f in state_class.declared():
+        if f.is_records:
+            for k in f.keys:
+                if k.visibility == OWN:
+                    out[f"{f.name}.{k.name}" if k.name in out else k.name] = view[f.name][seat][k.name]
+        elif f.visibility == OWN:
+            out[f.name] = view[f.name][seat]
+    return out
 
 
 def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:

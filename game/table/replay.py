@@ -1,5 +1,7 @@
 """Watching a game again: its own table, showing the record of a save (core/replay.py) move by
-move, forwards and backwards, at a chosen speed, from any seat's view or the table's.
+move, forwards and backwards, at a chosen speed, from any seat's view, the table's, or with
+everything every seat held revealed (table/everything.py: the game is over, nothing is secret
+any more).
 
 The replay is the game's own scene class with `Replaying` before it: the board, the seats, the
 log and the animations are the game's, while the frame's buttons become the replay's controls
@@ -18,7 +20,9 @@ from game.core.protocol import Action, Event, IllegalAction
 from game.core.registry import import_attr
 from game.core.replay import Replay
 from game.core.session import Session
+from game.table import everything
 from game.table.controller import Next, TableController, Turn
+from game.table.everything import ReplayContext
 from game.table.frame import GameScene
 from game.table.layout import BOARD, TOP_BAR
 from game.ui import theme
@@ -40,6 +44,12 @@ class ReplayTable(TableController):
         self.replay = replay
         self._first_viewer = viewer
         super().__init__(replay.session)
+        self.context = ReplayContext(self)
+
+    @property
+    def reveals_everything(self) -> bool:
+        """Every seat's holdings are on show: only a finished game's, in "View: everything"."""
+        return self.all_revealed and self.replay.finished
 
     def _initial_viewer(self) -> int | None:
         return self._first_viewer
@@ -89,6 +99,9 @@ class ReplayTable(TableController):
     #: the view follows whoever plays: each move shown from its mover's side (their hand, the
     #: cards they draw), which reveals, move by move, everything each seat saw
     follow = False
+    #: everything revealed (only for a finished game): each move from its mover's side, as
+    #: `follow`, and every seat's holdings beside it (table/everything.py)
+    all_revealed = False
 
 
 class Replaying(GameScene):
@@ -120,7 +133,8 @@ class Replaying(GameScene):
                 ("close", "Close", 110, "Close the replay (Esc)"),
                 ("rules", "Rules", 100, "The rules of this game (F1)"),
                 ("view", self._view_label(), 260, "Whose view the table shows: a seat's, with their "
-                                                  "own cards, or the table's, what everyone saw (V)"),
+                                                  "own cards, whoever plays, everything every seat "
+                                                  "held, or the table's, what everyone saw (V)"),
                 ("speed", self._speed_label(), 190, "How fast the moves follow one another while "
                                                      "the replay plays (S)"),
                 ("end", "End", 84, "The end of the game (End)"),
@@ -152,6 +166,8 @@ class Replaying(GameScene):
 
     def _view_label(self) -> str:
         """(GameScene makes the table before the frame's buttons.)"""
+        if self.replay_table.all_revealed:
+            return "View: everything"
         if self.replay_table.follow:
             return "View: whoever plays"
         seat = self.viewer
@@ -189,22 +205,73 @@ class Replaying(GameScene):
         self.speed = (self.speed + 1) % len(SPEEDS)
         self._update_frame_buttons()
 
+    def view_order(self) -> list[int | str | None]:
+        """What V steps through: each seat's view, whoever plays (each move from its mover's
+        side), everything (a finished game only), the table's (what everyone saw)."""
+        order: list[int | str | None] = [*range(len(self.session.seats)), "follow"]
+        if self.replay.finished:
+            order.append("everything")
+        return [*order, None]
+
     def do_view(self) -> None:
-        """The next seat's view, then whoever plays (each move from its mover's side), then
-        the table's (what everyone saw), and round again."""
+        """The next view of `view_order`, and round again."""
         table = self.replay_table
-        order: list[int | str | None] = [*range(len(self.session.seats)), "follow", None]
-        now: int | str | None = "follow" if table.follow else self.viewer
+        order = self.view_order()
+        now: int | str | None = "everything" if table.all_revealed else "follow" if table.follow else self.viewer
         chosen = order[(order.index(now) + 1) % len(order)]
         self.anim.finish_all()
-        table.follow = chosen == "follow"
+        table.all_revealed = chosen == "everything"
+        # a game where nobody holds anything alone shows the table's view: it is everything
+        table.follow = chosen == "follow" or table.all_revealed and self.holds_anything
         if table.follow:
             self._follow(self.replay.mover(self.replay.at))
         else:
-            assert not isinstance(chosen, str)
-            table.show_as(chosen)
+            assert chosen is None or isinstance(chosen, int) or table.all_revealed
+            table.show_as(chosen if isinstance(chosen, int) else None)
+        self._everything_changed()
         self._update_frame_buttons()
         self.invalidate()
+
+    @property
+    def holds_anything(self) -> bool:
+        """Whether the game declares anything a seat holds alone (Rallyman and Ubi do not)."""
+        ctx = self.ctx
+        assert isinstance(ctx, ReplayContext)
+        return ctx.holds_anything
+
+    # ---- everything revealed ----------------------------------------------------------------
+    _everything_shown: everything.Shown | None = None
+
+    def _view_changed(self) -> None:
+        super()._view_changed()
+        self._everything_changed()
+
+    def _everything_changed(self) -> None:
+        """Lay the box of every seat's holdings out anew (after every change of the view)."""
+        if self._everything_shown is not None:
+            self.invalidate(self._everything_shown.box.inflate(12, 12))
+        self._everything_shown = None
+        ctx = self.ctx
+        if not self.replay_table.reveals_everything or not self.holds_anything:
+            return
+        assert isinstance(ctx, ReplayContext)
+        entries = [(h.seat, self.name(h.seat), self.revealed_words(h, False), self.revealed_words(h, True))
+                   for h in ctx.everything()]
+        self._everything_shown = everything.lay_out(entries)
+        self.invalidate(self._everything_shown.box.inflate(12, 12))
+
+    def revealed_words(self, holdings: everything.Holdings, brief: bool) -> list[str]:
+        """A seat's holdings in words: the game's own (`holdings_words` on its scene), or its
+        declared fields plainly worded."""
+        hook = getattr(self, "holdings_words", None)
+        if hook is None:
+            return everything.plain_words(holdings.held)
+        return list(hook(holdings.seat, holdings.held, holdings.view, brief))
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        super().draw(canvas)
+        if self._everything_shown is not None:
+            everything.draw(canvas, self._everything_shown, [s.colour for s in self.session.seats])
 
     def _follow(self, seat: int | None) -> None:
         """In "whoever plays": show `seat`'s side (the seat to act when `seat` is None)."""

@@ -14,7 +14,7 @@ from game.core.replay import SNAPSHOT_EVERY, Replay
 from game.core.rng import Rng
 from game.core.saves import SaveError
 from game.core.session import Seat, Session
-from game.core.testing import first_difference
+from game.core.testing import first_difference, own_in_view
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
@@ -104,3 +104,25 @@ def test_a_damaged_record_is_refused_with_where():
     data["actions"][3] = {"kind": "NoSuchMove"}
     with pytest.raises(SaveError, match="damaged at move 4"):
         Replay(data)
+
+
+@pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
+def test_every_seats_holdings_are_what_its_own_view_shows_at_random_points_both_ways(spec):
+    """GameState.holdings (what a finished game's replay reveals of every seat at once) is, at
+    any point reached forwards or backwards, exactly each seat's own fields as its own view shows
+    them: nothing of a deck, nothing another seat's view adds."""
+    _, data = golden_save(spec)
+    replay = Replay(data)
+    state_class = type(replay.session.state)
+    secret = {f.name for f in state_class.declared() if f.visibility == "secret"}
+    rng = Rng(len(spec.id))
+    points = [rng.below(replay.total + 1) for _ in range(6)]
+    for count in [*points, replay.total, *sorted(points, reverse=True), 0]:
+        replay.seek(count)
+        state = replay.session.state
+        for seat in range(state.num_players):
+            held = state.holdings(seat)
+            assert held == own_in_view(state.view(seat), seat, state_class), (spec.id, count, seat)
+            assert not secret & set(held)
+            json.dumps(held)   # words are made from it: plain JSON, like a view
+    assert state_class.holds_anything() == bool(own_in_view(state.view(0), 0, state_class))

@@ -28,6 +28,7 @@ from game.ui import theme
 from game.ui.anim import Motion, ease_out_cubic
 from game.ui.icons import icon
 
+from . import holdings
 from .rules import (DESTINATIONS, DRAW, DRIVE, PLACE, RETURN, ROUND, SINGLE, TO_DESTINATION,
                     DrawTicket, Drive, PlaceBus, place_name, plural)
 
@@ -53,6 +54,9 @@ NAME_DIM = pygame.Color(95, 85, 72)   # the names of the intermediate stops
 
 
 class StaedtetourScene(GameScene):
+    #: every seat's holdings in words, for a finished game's replay (table/everything.py)
+    holdings_words = holdings.holdings_words
+
     def build_board(self) -> None:
         #: the first tour guide's two clicks: the stop for the bus, then the road behind it
         self.placement: Picker[PlaceBus] = Picker([], steps=(lambda a: a.stop, lambda a: a.behind))

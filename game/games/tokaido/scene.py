@@ -32,6 +32,7 @@ from game.table.targets import Press
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
+from . import holdings
 from .art import NEUTRAL_GREY, gain_label
 from .board import (RoadMap, along, draw_acting, draw_met, draw_pawn, draw_supply, draw_tip, draw_trail, last_walk,
                     map_view, met_area, met_ring, pawn_rect, supply, supply_left, tip_lines, tip_rect)
@@ -65,6 +66,9 @@ DECISION_WORDS = {
 }
 
 class TokaidoScene(GameScene):
+    #: every seat's holdings in words, for a finished game's replay (table/everything.py)
+    holdings_words = holdings.holdings_words
+
     # ---- set-up --------------------------------------------------------------------------------------
     def build_board(self) -> None:
         self.road = journey(bool(self.view.get("return_trip")))

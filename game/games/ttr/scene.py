@@ -30,6 +30,7 @@ from game.table.picker import Picker
 from game.table.targets import Press
 
 from .choices import PanelChoices
+from . import holdings
 from .data import COLOURS, DRAFT_KEEP, GREY, KOREA, PROVINCE_SPOTS, Board, board
 from .layout import DECK_RECT, MAP_XY, ORDER, STRIP, TICKET_DECK_RECT
 from .map_layers import MapLayers
@@ -49,6 +50,9 @@ from .weighing import TicketWeighing
 class TtrScene(TicketWeighing, MapLayers, MapOverlay, RouteShapes, TicketWays, CardStrip, ProvinceMat, SidePanel,
                PanelChoices, Motions, GameScene):
     """Both boards' table (the board follows the game id)."""
+
+    #: every seat's holdings in words, for a finished game's replay (table/everything.py)
+    holdings_words = holdings.holdings_words
 
     # ---- set-up ---------------------------------------------------------------------------------
     def build_board(self) -> None:

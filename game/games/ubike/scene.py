@@ -27,7 +27,7 @@ from game.table.picker import Picker
 from game.table.targets import Press
 from game.ui import theme
 
-from . import art
+from . import art, holdings
 from .board import TaiwanMap
 from .layout import (DECK_RECT, DISCARD_RECT, HAND, HAND_CARD, MAIN_BUTTON_W, MAP, MINI, PAY_GAP, PAY_H, PAY_TOP,
                      PAY_X, PILES, ROW_CARD, ROWS, THINKING_SIZE, hand_card_rect, row_card_rect, row_rect)
@@ -41,6 +41,9 @@ SEARCH_HOLD = 2.2     # seconds the searcher sees where the cards went before th
 
 
 class UBikeScene(GameScene):
+    #: every seat's holdings in words, for a finished game's replay (table/everything.py)
+    holdings_words = holdings.holdings_words
+
     def build_board(self) -> None:
         #: a card of the hand, then how to pay its bikes: the legal PlayCards narrowed click by
         #: click (the table kit's picker); `selected` is the card picked, waiting for a payment
