@@ -145,18 +145,21 @@ TAG_ROOM = 120  # the widest tag's width
 
 
 def tag_rect(frame: pygame.Rect, words: tuple[int, int], canvas: pygame.Rect) -> pygame.Rect:
-    """The tag astride the frame's top edge, at its middle (its bottom edge at the canvas's
-    top), on the canvas."""
+    """The tag over the frame's middle: astride its top edge, or above a small frame (one
+    round a route's car, a space of a track), so as not to hide what it frames; below it at
+    the canvas's top."""
     tag = pygame.Rect(0, 0, words[0] + 20, TAG_H)
     tag.center = (frame.centerx, frame.y + 2)
+    if frame.height < 3 * TAG_H:
+        tag.midbottom = (frame.centerx, frame.y - 4)
     if tag.top < canvas.top + 2:
-        tag.center = (frame.centerx, frame.bottom - 2)
+        tag.midtop = (frame.centerx, frame.bottom + 4 if frame.height < 3 * TAG_H else frame.bottom - 17)
     return tag.clamp(canvas)
 
 
 def _marked(rect: pygame.Rect) -> pygame.Rect:
     """All that a hint's frame covers round `rect` (its dark edges and its tag included)."""
     frame = hint_frame(rect).inflate(10, 10)
-    tag = pygame.Rect(0, 0, 2 * TAG_ROOM, frame.height + TAG_H + 8)   # wide enough where it is clamped
-    tag.center = frame.center
-    return frame.union(tag)
+    # above or below it, wide enough where the canvas's edge moves it
+    tags = pygame.Rect(frame.centerx - TAG_ROOM, frame.y - TAG_H - 10, 2 * TAG_ROOM, frame.height + 2 * TAG_H + 20)
+    return frame.union(tags)
