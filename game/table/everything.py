@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 PAD = 18
 NAME_W = 230           # the column of the seats' names
 ROW_GAP = 10           # between two seats' rows
-HEADING = "Everything revealed: what each player held"
+HEADING = "Everything revealed: what each player held (H folds it)"
+FOLDED = "Everything revealed: H (or a click here) shows what each player held"
 MOST_SHARE = 0.62      # of the board's height, at most (the top of the board stays in sight)
 
 
@@ -94,6 +95,7 @@ class Shown:
     line_height: int
     rows: tuple[Row, ...]
     complete: bool           # False: even the brief words at the smallest type were cut
+    heading: str = HEADING
 
     @property
     def text_width(self) -> int:
@@ -134,6 +136,13 @@ def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
     return Shown(_box(width, height), size, line_h, tuple(rows), False)
 
 
+def folded() -> Shown:
+    """The box folded to its heading, the board in sight under it."""
+    font = theme.font(theme.SIZE_SMALL, True)
+    return Shown(_box(font.size(FOLDED)[0] + 2 * PAD + 8, 2 * PAD + font.get_linesize()), theme.SIZE_SMALL,
+                 font.get_linesize(), (), True, FOLDED)
+
+
 def _snug(rows: list[Row], size: int, width: int) -> int:
     """The box's width: as wide as its words need (and its heading), the board's at most."""
     widest = max((theme.font(size).size(line)[0] for row in rows for line in row.words), default=0)
@@ -151,7 +160,7 @@ def draw(canvas: pygame.Surface, shown: Shown, colours: list[int]) -> None:
     theme.shadowed_panel(canvas, box)
     pygame.draw.rect(canvas, theme.HIGHLIGHT, box, 2, border_radius=12)
     x, y = box.x + PAD, box.y + PAD
-    theme.draw_text(canvas, HEADING, (x, y), theme.SIZE_SMALL, theme.HIGHLIGHT, bold=True)
+    theme.draw_text(canvas, shown.heading, (x, y), theme.SIZE_SMALL, theme.HIGHLIGHT, bold=True)
     y += theme.font(theme.SIZE_SMALL, True).get_linesize() + 10
     for row in shown.rows:
         theme.draw_seat_badge(canvas, colours[row.seat], (x + 12, y + shown.line_height // 2), 12)

@@ -7,7 +7,8 @@ The replay is the game's own scene class with `Replaying` before it: the board, 
 log and the animations are the game's, while the frame's buttons become the replay's controls
 and a timeline under the status line jumps to any turn. Nothing can be played and nothing is
 written: no autosave, no statistics. Keys: Left/Right a move, Page Up/Down a turn, Home/End,
-Space plays or pauses, V changes whose view is shown, S the speed, Esc closes.
+Space plays or pauses, V changes whose view is shown, H folds the box of everything revealed, S the
+speed, Esc closes.
 """
 from __future__ import annotations
 
@@ -241,6 +242,7 @@ class Replaying(GameScene):
 
     # ---- everything revealed ----------------------------------------------------------------
     _everything_shown: everything.Shown | None = None
+    everything_folded = False   # the box folded to its heading (H, or a click on it), the board in sight
 
     def _view_changed(self) -> None:
         super()._view_changed()
@@ -255,10 +257,20 @@ class Replaying(GameScene):
         if not self.replay_table.reveals_everything or not self.holds_anything:
             return
         assert isinstance(ctx, ReplayContext)
+        if self.everything_folded:
+            self._everything_shown = everything.folded()
+            self.invalidate(self._everything_shown.box.inflate(12, 12))
+            return
         entries = [(h.seat, self.name(h.seat), self.revealed_words(h, False), self.revealed_words(h, True))
                    for h in ctx.everything()]
         self._everything_shown = everything.lay_out(entries)
         self.invalidate(self._everything_shown.box.inflate(12, 12))
+
+    def fold_everything(self) -> None:
+        """Fold the box of every seat's holdings to its heading, or unfold it."""
+        if self._everything_shown is not None:
+            self.everything_folded = not self.everything_folded
+            self._everything_changed()
 
     def revealed_words(self, holdings: everything.Holdings, brief: bool) -> list[str]:
         """A seat's holdings in words: the game's own (`holdings_words` on its scene), or its
@@ -356,13 +368,17 @@ class Replaying(GameScene):
                     pygame.K_LEFT: self.do_back, pygame.K_RIGHT: self.do_forward,
                     pygame.K_HOME: self.do_start, pygame.K_END: self.do_end,
                     pygame.K_PAGEUP: self.turn_back, pygame.K_PAGEDOWN: self.turn_forward,
-                    pygame.K_SPACE: self.do_play, pygame.K_v: self.do_view, pygame.K_s: self.do_speed}
+                    pygame.K_SPACE: self.do_play, pygame.K_v: self.do_view, pygame.K_s: self.do_speed,
+                    pygame.K_h: self.fold_everything}
             if event.key in keys:
                 keys[event.key]()
             return True   # no other key means anything in a replay
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.timeline_rect().inflate(0, 14).collidepoint(event.pos):
                 self.seek(self.turn_at(event.pos[0]))
+                return True
+            if self._everything_shown is not None and self._everything_shown.box.collidepoint(event.pos):
+                self.fold_everything()
                 return True
             if BOARD.collidepoint(event.pos):
                 self.anim.finish_all()

@@ -226,6 +226,32 @@ def test_every_games_replay_shows_everything_every_seat_held_at_random_points_bo
     assert app.errors == []
 
 
+def test_the_box_of_everything_folds_to_its_heading_and_back(journeys_home):
+    """H, or a click on the box, folds it to its heading (the board in sight under it), and again
+    unfolds it; folded it stays folded from move to move."""
+    data, _ = finished_save("ttr-iberia")
+    app = make_app(animation_speed="off")
+    app.push(app.scene("menu"))
+    scene = app.scene("replay", data)
+    frames(app, 2)
+    to_everything(app, scene)
+    scene.seek(scene.replay.total // 2)
+    settle(app)
+    full = scene._everything_shown
+    assert full is not None and full.rows
+    press(app, pygame.K_h)
+    folded = scene._everything_shown
+    assert folded.rows == () and folded.box.height < 80 and folded.heading == everything.FOLDED
+    press(app, pygame.K_RIGHT)
+    assert scene._everything_shown.rows == (), "a move unfolded it"
+    click(app, scene._everything_shown.box.center)
+    assert scene._everything_shown.rows and scene._everything_shown.box.height > folded.box.height
+    press(app, pygame.K_h)
+    press(app, pygame.K_h)
+    assert scene._everything_shown.rows
+    assert app.errors == []
+
+
 def test_a_live_table_can_never_show_everything(journeys_home):
     """Only a finished game's replay reveals every seat's holdings: a live table's context has no
     way to them and V means nothing there; a replay of a game not finished never offers it."""
