@@ -103,6 +103,13 @@ def run() -> int:
             replay.seek(replay.replay.total // 2)   # type: ignore[attr-defined]
             replay.step_forward()                    # type: ignore[attr-defined]
             frames(f"{spec.id} replay move", 10)
+            for _ in range(len(done.seats) + 2):    # on to "View: everything" (every seat's holdings)
+                replay.do_view()                     # type: ignore[attr-defined]
+                if replay.replay_table.all_revealed:  # type: ignore[attr-defined]
+                    break
+            else:
+                raise RuntimeError(f"{spec.id}: the replay's views never reached everything revealed")
+            frames(f"{spec.id} replay of everything revealed", 4)
             app.remove(replay)
             if app.top is not results:
                 raise RuntimeError(f"{spec.id}: closing the replay did not come back to the results")
