@@ -416,29 +416,40 @@ class DeclaredState:
         return {}
 
     # ---- what each seat holds (a finished game's replay shows every seat's at once) ----------
+    @classmethod
+    def own_fields(cls) -> list[tuple[str, Field, Field | None]]:
+        """Each `own` field, and each own key of a record field (with its record field), by the
+        name a seat's holdings give it: its own, or "<record>.<key>" where a field has that
+        name already."""
+        out: list[tuple[str, Field, Field | None]] = []
+        names: set[str] = set()
+        for f in cls.declared():
+            for k in f.keys if f.is_records else (f,):
+                if k.visibility != OWN:
+                    continue
+                name = k.name if not f.is_records or k.name not in names else f"{f.name}.{k.name}"
+                names.add(name)
+                out.append((name, f, k if f.is_records else None))
+        return out
+
     def holdings(self, seat: int) -> dict[str, Any]:
-        """What is `seat`'s own now, exactly as its own view shows it: each `own` field's entry
-        and each own key of its record, by name (a record's key as "<record>.<key>" where a
-        field has its name too). Secret fields (decks, the generator) are nobody's and never
-        here. The replay of a finished game shows every seat's at once (table/replay.py); a
-        live table never asks for another seat's."""
+        """What is `seat`'s own now, exactly as its own view shows it (`own_fields`, by name).
+        Secret fields (decks, the generator) are nobody's and never here. The replay of a
+        finished game shows every seat's at once (table/replay.py); a live table never asks for
+        another seat's."""
         held: dict[str, Any] = {}
-        for f in type(self).declared():
+        for name, f, key in type(self).own_fields():
             value = getattr(self, f.name)
-            if f.is_records:
-                if seat < len(value):
-                    for k in f.keys:
-                        if k.visibility == OWN:
-                            name = f"{f.name}.{k.name}" if k.name in held else k.name
-                            held[name] = self._encode(k, value[seat][k.name])
-            elif f.visibility == OWN:
-                held[f.name] = self._encode(f, [value[seat]])[0]
+            if key is None:
+                held[name] = self._encode(f, [value[seat]])[0]
+            elif seat < len(value):
+                held[name] = self._encode(key, value[seat][key.name])
         return held
 
     @classmethod
     def holds_anything(cls) -> bool:
         """Whether the game declares anything a seat holds alone (an own field or record key)."""
-        return any(f.visibility == OWN for f in cls.hidden_fields())
+        return bool(cls.own_fields())
 
     # ---- a state from a view (the start of every determinization) ---------------------------
     @classmethod

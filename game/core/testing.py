@@ -21,7 +21,6 @@ from .protocol import Action, GameState, IllegalAction
 from .registry import GameSpec
 from .reveal import SAMPLES, shows_something_new, shuffled_hidden
 from .rng import Rng
-from .state import OWN
 
 MAX_STEPS = 20_000
 
@@ -169,15 +168,8 @@ def check_position(spec: GameSpec, state: GameState, rng: Rng, *, illegal: Actio
 def own_in_view(view: dict[str, Any], seat: int, state_class: type[GameState]) -> dict[str, Any]:
     """What `seat`'s own `view` shows of its own fields and record keys, read from the view
     alone (what `GameState.holdings(seat)` must equal)."""
-    out: dict[str, Any] = {}
-    for f in state_class.declared():
-        if f.is_records:
-            for k in f.keys:
-                if k.visibility == OWN:
-                    out[f"{f.name}.{k.name}" if k.name in out else k.name] = view[f.name][seat][k.name]
-        elif f.visibility == OWN:
-            out[f.name] = view[f.name][seat]
-    return out
+    return {name: view[f.name][seat] if key is None else view[f.name][seat][key.name]
+            for name, f, key in state_class.own_fields()}
 
 
 def _random_line(state: GameState, rng: Rng, horizon: int) -> list[Action]:
