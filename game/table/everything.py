@@ -119,8 +119,7 @@ def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
                 text = "  ·  ".join(short if brief else words) or "nothing"
                 rows.append(Row(seat, tuple(theme.wrap(name, size, NAME_W - 40, True)),
                                 tuple(theme.wrap(text, size, text_w))))
-            height = 2 * PAD + heading_h + sum(max(len(r.name), len(r.words)) * line_h for r in rows) \
-                + ROW_GAP * (len(rows) - 1)
+            height = _height(rows, line_h, heading_h)
             if height <= most:
                 return Shown(_box(_snug(rows, size, width), height), size, line_h, tuple(rows), True)
     # not even the brief words fit: each seat's words cut to an equal share of the room
@@ -131,9 +130,13 @@ def lay_out(entries: list[tuple[int, str, list[str], list[str]]]) -> Shown:
     for seat, name, _, short in entries:
         fitted = theme.fit_to_box("  ·  ".join(short) or "nothing", text_w, room * line_h, size, size, line_gap=2)
         rows.append(Row(seat, tuple(theme.wrap(name, size, NAME_W - 40, True))[:room], fitted.lines))
-    height = 2 * PAD + heading_h + sum(max(len(r.name), len(r.words)) * line_h for r in rows) \
+    return Shown(_box(width, _height(rows, line_h, heading_h)), size, line_h, tuple(rows), False)
+
+
+def _height(rows: list[Row], line_h: int, heading_h: int) -> int:
+    """The box's height for `rows` (each as tall as its name or its words, whichever is taller)."""
+    return 2 * PAD + heading_h + sum(max(len(r.name), len(r.words)) * line_h for r in rows) \
         + ROW_GAP * (len(rows) - 1)
-    return Shown(_box(width, height), size, line_h, tuple(rows), False)
 
 
 def folded() -> Shown:
