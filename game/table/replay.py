@@ -249,22 +249,25 @@ class Replaying(GameScene):
         self._everything_changed()
 
     def _everything_changed(self) -> None:
-        """Lay the box of every seat's holdings out anew (after every change of the view)."""
-        if self._everything_shown is not None:
-            self.invalidate(self._everything_shown.box.inflate(12, 12))
-        self._everything_shown = None
+        """Lay the box of every seat's holdings out anew (after every change of the view), and
+        redraw where it was and is."""
+        old, new = self._everything_shown, self._everything_box()
+        for shown in (old, new):
+            if shown is not None:
+                self.invalidate(shown.box.inflate(12, 12))
+        self._everything_shown = new
+
+    def _everything_box(self) -> everything.Shown | None:
+        """The box as it is to be now (None: the view shows no holdings)."""
         ctx = self.ctx
         if not self.replay_table.reveals_everything or not self.holds_anything:
-            return
-        assert isinstance(ctx, ReplayContext)
+            return None
         if self.everything_folded:
-            self._everything_shown = everything.folded()
-            self.invalidate(self._everything_shown.box.inflate(12, 12))
-            return
+            return everything.folded()
+        assert isinstance(ctx, ReplayContext)
         entries = [(h.seat, self.name(h.seat), self.revealed_words(h, False), self.revealed_words(h, True))
                    for h in ctx.everything()]
-        self._everything_shown = everything.lay_out(entries)
-        self.invalidate(self._everything_shown.box.inflate(12, 12))
+        return everything.lay_out(entries)
 
     def fold_everything(self) -> None:
         """Fold the box of every seat's holdings to its heading, or unfold it."""
