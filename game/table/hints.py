@@ -79,7 +79,6 @@ class Hints(TableBase):
         words = self.ctx.describe(action).rstrip(".")
         self.status_note = f"Hint: {words}" + (f" ({pending.why})" if pending.why else "") + "."
         self.status_seat, self.status_warning = None, False
-        self._hint_glow_changed()
 
     def point_at(self, action: Action, label: str, why: str = "") -> None:
         """Frame the move `action` on the table (its target, or its button) until the view
@@ -97,10 +96,11 @@ class Hints(TableBase):
 
     def _hint_glow_changed(self) -> None:
         """Redraw where the hint's frame was and where it is now."""
-        for rect in (self._hint_outline, self._hint_rect()):
+        old, new = self._hint_outline, self._hint_rect()
+        for rect in (old, new):
             if rect is not None:
                 self.invalidate(_marked(rect))
-        self._hint_outline = self._hint_rect()
+        self._hint_outline = new
 
     def _hint_rect(self) -> pygame.Rect | None:
         """Where the next click towards the hinted move is: its target, or a panel's button."""
