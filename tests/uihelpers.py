@@ -71,6 +71,12 @@ def press(app: App, key: int, mod: int = 0, unicode: str = "") -> None:
     frames(app, 2)
 
 
+def type_text(app: App, text: str) -> None:
+    """Type `text` into the text box that has the focus."""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    frames(app, 2)
+
+
 def run_until(app: App, condition, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
     """Step frames until `condition()` holds (bots think on a thread, so real time passes)."""
     deadline = time.time() + timeout

@@ -20,7 +20,8 @@ from game.scenes.menu import MenuScene
 from game.table.frame import open_game
 
 import builders as B
-from uihelpers import centre, click, frames, make_app, monkey_game, press, run_until, settle, to_window
+from uihelpers import (centre, click, frames, make_app, monkey_game, press, run_until, settle, to_window,
+                       type_text)
 
 SPEC = get("ubi")
 
@@ -62,8 +63,7 @@ def button(scene, key: tuple):
 
 def type_in(app, scene, text: str) -> None:
     click(app, centre(scene.entry))
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    frames(app, 2)
+    type_text(app, text)
     press(app, pygame.K_RETURN)
 
 

@@ -20,7 +20,7 @@ from game.scenes.game_number import (MAX_GAME_NUMBER, GameNumberError, new_game_
                                      parse_game_number, shown_game_number)
 from game.ui import theme
 
-from uihelpers import centre, click, frames, make_app
+from uihelpers import centre, click, frames, make_app, type_text
 
 
 # ---- the numbers ------------------------------------------------------------------------------
@@ -81,8 +81,7 @@ def started_session(app) -> Session:
 
 def type_into(app, element, text: str) -> None:
     click(app, centre(element))
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    frames(app, 2)
+    type_text(app, text)
 
 
 def test_setup_starts_with_an_empty_box_and_draws_the_number_at_the_start(app, drawn_text):

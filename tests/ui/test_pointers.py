@@ -14,7 +14,7 @@ from game.core.rng import Rng
 from game.core.session import PERSON, Seat, Session
 from game.table.frame import open_game
 
-from uihelpers import click, frames, make_app, press
+from uihelpers import click, frames, make_app, press, type_text
 
 
 @pytest.mark.parametrize("spec", playable_games(), ids=lambda s: s.id)
@@ -48,6 +48,12 @@ def test_every_move_a_person_may_make_can_be_pointed_at(spec, journeys_home):
         frames(app, 1)
     assert total and sum(missing.values()) <= total // 100, f"nowhere to point at: {dict(missing)} of {total}"
     assert app.errors == []
+
+
+def ubi_typed(action) -> str:
+    """A Ubi answer as it is typed in its box ("267-A")."""
+    from game.games.ubi.grid import SHEETS
+    return SHEETS[action.sheet].label(action.number, action.letter)
 
 
 def _look_at_the_screen(app, scene) -> None:
@@ -88,9 +94,7 @@ def test_clicking_where_the_pointer_frames_makes_the_move_pointed_at(spec, journ
                 break
             click(app, scene._hint_outline.center)
             if scene.next_click(action) == ("entry",):   # Ubi's answer box: the answer typed in it
-                from game.games.ubi.grid import SHEETS
-                typed = SHEETS[action.sheet].label(action.number, action.letter)
-                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+                type_text(app, ubi_typed(action))
                 press(app, pygame.K_RETURN)
             frames(app, 1)
             if len(session.actions) > before:

@@ -30,7 +30,7 @@ from game.core.registry import get, playable_games
 from game.core.session import BOT, PERSON, Seat, Session
 from game.core.registry import GameSpec
 
-from test_x11_window import Screen, _require_tools
+from test_x11_window import Screen, _require_tools, settings_file
 
 pytestmark = pytest.mark.x11
 
@@ -38,11 +38,14 @@ FULL = (1920, 1080)
 LESSONS = [(spec.id, variant) for spec in playable_games() for variant in spec.lesson_files()]
 
 
+def lesson_name(case: tuple[str, str]) -> str:
+    """A lesson's name in ids and file names: "tokaido-crossroads", "ubike"."""
+    return "-".join(part for part in case if part)
+
+
 def home_for(tmp_path: Path) -> Path:
     home = tmp_path / "home"
-    (home / "config").mkdir(parents=True, exist_ok=True)
-    (home / "config" / "settings.json").write_text(json.dumps(
-        {"window_size": list(FULL), "animation_speed": "off", "bot_pace": "off", "muted": True}))
+    settings_file(home, window_size=list(FULL), animation_speed="off", bot_pace="off")
     return home
 
 
@@ -59,24 +62,18 @@ class Window:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.geometry: dict[str, int] | None = None
-        self.pointer: tuple[int, int] | None = None
 
     def click(self, point: tuple[int, int]) -> None:
         if self.geometry is None:
             self.geometry = self.screen.geometry()
             assert (self.geometry["WIDTH"], self.geometry["HEIGHT"]) == FULL, \
                 f"the window is {self.geometry}, not the canvas's size"
-        x, y = self.geometry["X"] + int(point[0]), self.geometry["Y"] + int(point[1])
-        if (x, y) == self.pointer:
-            x += 1   # `mousemove --sync` to where the pointer already is waits for a move that never comes
-        self.pointer = (x, y)
-        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "1"], env=self.screen.env,
-                       check=True)
+        self.screen.pointer_to(self.geometry["X"] + int(point[0]), self.geometry["Y"] + int(point[1]))
+        subprocess.run(["xdotool", "click", "1"], env=self.screen.env, check=True)
 
     def click_nowhere(self) -> None:
         """The pointer to the top bar's left end, where nothing is hovered."""
-        subprocess.run(["xdotool", "mousemove", "--sync", "3", "3"], env=self.screen.env, check=True)
-        self.pointer = (3, 3)
+        self.screen.pointer_to(3, 3)
 
     def key(self, name: str) -> None:
         subprocess.run(["xdotool", "key", "--window", self.screen.window, name], env=self.screen.env, check=True)
@@ -141,7 +138,7 @@ def click_through(app, twin, window: Window, action, check_frame=None) -> None:
     `action` (a choice made in several clicks moves the frame on); then the window's autosave
     must hold the same move. `check_frame(outline)`, when given, first checks that the window
     shows the frame there."""
-    from uihelpers import click, frames, press
+    from uihelpers import click, frames, press, type_text
     made = len(twin.session.actions)
     for _ in range(8):
         frames(app, 2)
@@ -152,10 +149,10 @@ def click_through(app, twin, window: Window, action, check_frame=None) -> None:
         click(app, outline.center)
         window.click(outline.center)
         if twin.next_click(action) == ("entry",):   # Ubi's answer box: typed
-            from game.games.ubi.grid import SHEETS
-            typed = SHEETS[action.sheet].label(action.number, action.letter)
             import pygame
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+            from test_pointers import ubi_typed
+            typed = ubi_typed(action)
+            type_text(app, typed)
             press(app, pygame.K_RETURN)
             window.type(typed)
             window.key("Return")
@@ -193,7 +190,7 @@ def start_lesson(window: Window, game: str, variant: str, home: Path) -> None:
     window.click(setup.learn.rect.center)
 
 
-@pytest.mark.parametrize("case", LESSONS, ids=lambda c: "-".join(p for p in c if p))
+@pytest.mark.parametrize("case", LESSONS, ids=lesson_name)
 def test_a_lesson_followed_in_a_real_window_to_its_last_step(tmp_path, case, thread_bots):
     _require_tools()
     from game.core.ai.bots import make_bot
@@ -228,7 +225,7 @@ def test_a_lesson_followed_in_a_real_window_to_its_last_step(tmp_path, case, thr
                 shown.append(run.current)
                 if len(shown) <= 3:   # the first three steps, to be looked at
                     time.sleep(0.6)
-                    window.shot(out / f"{'-'.join(p for p in case if p)}-step{len(shown)}.png")
+                    window.shot(out / f"{lesson_name(case)}-step{len(shown)}.png")
             action = run.pointed
             if action is None:   # a step that only tells, or none: a move of the person's own
                 action = helper.choose(twin.ctx.view, twin.ctx.legal)
@@ -237,7 +234,7 @@ def test_a_lesson_followed_in_a_real_window_to_its_last_step(tmp_path, case, thr
         done, steps = len(twin.lesson.done), len(twin.lesson.lesson.steps)
         assert twin.lesson.finished, f"steps never met in 240 s: {done} of {steps}"
         assert screen.app.poll() is None, "the app ended"
-        window.shot(out / f"{'-'.join(p for p in case if p)}-end.png")
+        window.shot(out / f"{lesson_name(case)}-end.png")
     finally:
         screen.kill()
         _, err = screen.close()

@@ -52,6 +52,7 @@ class Screen:
                                           capture_output=True).returncode == 0, "Xvfb did not start")
         self.app: subprocess.Popen | None = None
         self.window = ""
+        self.pointer: tuple[int, int] | None = None   # where pointer_to last put the pointer
         # On a loaded machine an app now and then runs with no window on this screen (seen
         # about once in fifteen starts, in older versions too, cause not yet found): such a
         # start is tried once more, and a second failure fails the test.
@@ -104,7 +105,7 @@ class Screen:
         oy = (g["HEIGHT"] - round(1080 * scale)) // 2
         x = g["X"] + ox + int(logical[0] * scale)
         y = g["Y"] + oy + int(logical[1] * scale)
-        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], env=self.env, check=True)
+        self.pointer_to(x, y)
         time.sleep(0.15)
         subprocess.run(["xdotool", "click", "1"], env=self.env, check=True)
         time.sleep(0.4)
@@ -115,7 +116,15 @@ class Screen:
 
     def park_mouse(self) -> None:
         """Put the pointer in the screen's corner, away from the window (nothing hovered)."""
-        subprocess.run(["xdotool", "mousemove", "--sync", "2", "2"], env=self.env, check=True)
+        self.pointer_to(2, 2)
+
+    def pointer_to(self, x: int, y: int) -> None:
+        """Move the pointer to the screen's point (x, y). `mousemove --sync` to where the
+        pointer already is waits for a move that never comes: there it moves a pixel on."""
+        if (x, y) == self.pointer:
+            x += 1
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], env=self.env, check=True)
+        self.pointer = (x, y)
 
     def window_shot(self, path: Path):
         """A screenshot of the window alone, as a pygame surface, and its scale from the canvas."""
@@ -160,10 +169,12 @@ def autosave_file(home: Path) -> Path | None:
     return found[-1] if found else None
 
 
-def settings_file(home: Path) -> None:
+def settings_file(home: Path, **settings) -> None:
+    """The app's settings in `home`: a 1280x720 window, fast animations and bots, no sound,
+    unless `settings` say otherwise."""
     (home / "config").mkdir(parents=True, exist_ok=True)
     (home / "config" / "settings.json").write_text(json.dumps(
-        {"window_size": [1280, 720], "animation_speed": "fast", "bot_pace": "fast", "muted": True}))
+        {"window_size": [1280, 720], "animation_speed": "fast", "bot_pace": "fast", "muted": True, **settings}))
 
 
 def drawn_share(window, logical_rect, background) -> float:
