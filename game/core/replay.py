@@ -9,6 +9,7 @@ through the record (which also checks every move), and applies the moves after i
 """
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from .protocol import CHANCE, Event
@@ -64,11 +65,7 @@ class Replay:
 
     def turn_of(self, count: int) -> int:
         """The index in `turn_starts` of the turn that the point after `count` moves is in."""
-        index = 0
-        for i, start in enumerate(self.turn_starts):
-            if start <= count:
-                index = i
-        return index
+        return max(0, bisect.bisect_right(self.turn_starts, count) - 1)
 
     def events_of(self, count: int) -> list[Event]:
         """What move number `count` made happen (its chance steps included)."""
