@@ -249,3 +249,43 @@ def test_flat_search_compares_moves_on_equal_luck_and_drops_the_clearly_worse():
     # with luck shared exactly, 0.0 is as plainly behind: the race ends with one move left
     assert knowledge.played.count(0.0) == FlatMonteCarloBot.RACE_MIN
     assert bot.last_iterations == 3 * FlatMonteCarloBot.RACE_MIN
+
+
+class _Tally:
+    """Seat 0 adds 1 or 2 to a tally three times in a row, seeing nothing new."""
+
+    logging = True
+    current_player = 0
+    is_over = False
+    info_epoch = 0
+
+    def __init__(self, total: int = 0, steps: int = 0) -> None:
+        self.total, self.steps = total, steps
+        if steps >= 3:
+            self.current_player = 1
+
+    def clone(self) -> _Tally:
+        return _Tally(self.total, self.steps)
+
+    def legal_actions(self) -> list[int]:
+        return [1, 2]
+
+    def apply(self, action, trusted: bool = False):
+        self.total += action
+        self.steps += 1
+        if self.steps >= 3:
+            self.current_player = 1
+        return []
+
+
+def test_greedy_values_finish_the_turn_or_stop_where_the_game_says_the_business_is_done():
+    """A greedy judgement follows the seat's own moves to the end of its turn; with `until` it
+    stops at the first position the game accepts (Tokaido judges a purchase when the stop is
+    done, not by the best walk after it)."""
+    from game.core.ai.bots import greedy_values
+
+    def judge(until=None):
+        return greedy_values(lambda rng: _Tally(), [1, 2], 0, Rng(0), 1, 100, lambda s: float(s.total), until)
+
+    assert judge() == [5.0, 6.0]                               # then 2 and 2 more
+    assert judge(lambda s: s.steps >= 1) == [1.0, 2.0]

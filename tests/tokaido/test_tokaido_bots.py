@@ -6,10 +6,10 @@ from __future__ import annotations
 from game.core.ai import make_bot
 from game.core.rng import Rng
 from game.games.tokaido import SPEC
-from game.games.tokaido.actions import BuySouvenirs, Move
-from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, stop_gain
-from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FARM, HOTSPRING, INN, SEA, SECTIONS, SOUVENIRS, VILLAGE,
-                                     next_inn_index)
+from game.games.tokaido.actions import BuySouvenirs, Donate, Move
+from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, set_promise, stop_gain
+from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FAMILIES, FARM, HOTSPRING, INN, SEA, SECTIONS, SOUVENIRS,
+                                     TEMPLE, VILLAGE, next_inn_index)
 from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, started, stop_index
 
 
@@ -153,3 +153,58 @@ def test_the_hard_bot_keeps_the_next_meal_when_it_shops() -> None:
         assert all(4 - state.souvenir_price(0, a.cards) >= keep for a in weighed)
         kept.add(keep)
     assert kept == {2, 3}
+
+
+def _cards(*families: str) -> list[int]:
+    """One souvenir of each family named (a family twice: two of its cards)."""
+    taken: list[int] = []
+    for family in families:
+        taken.append(next(c for c in range(len(SOUVENIRS)) if SOUVENIRS[c].family == family and c not in taken))
+    return taken
+
+
+def test_a_set_begun_is_worth_more_than_its_points_and_a_second_card_of_a_family_less() -> None:
+    """TOK-32: the cards of a set score 1, 3, 5, 7, so with souvenirs still to come the first
+    card of a family promises more than its point, two families (with their points) more than
+    one family twice;
+    a full set promises nothing more (the next card starts a new set), nor does any set when
+    no souvenir is still to come."""
+    small, food, clothing, art = FAMILIES
+    one, two_kinds, one_kind_twice = _cards(small), _cards(small, food), _cards(small, small)
+    full = _cards(small, food, clothing, art)
+    for more in (1.0, 2.0, 2.5, 4.0):
+        assert set_promise([], more) == 0.0
+        assert set_promise(one, more) > 0.5
+        assert 4 + set_promise(two_kinds, more) > 2 + set_promise(one_kind_twice, more)   # 1+3 against 1+1
+        assert abs(set_promise(full, more)) < 1e-9
+    assert set_promise(two_kinds, 0.0) == 0.0
+
+
+def test_the_hard_bot_begins_a_set_at_the_first_village() -> None:
+    """At the first village, purse full and the road ahead, the hard level buys souvenirs of
+    different families (TOK-14, TOK-32) rather than keep every coin."""
+    state = started(3, 1)
+    village = stop_index(state, VILLAGE)
+    others_at_next_inn(state, 0, village - 1)
+    holding(state, 0, coins=8, souvenirs=[])
+    small, food, clothing, _ = FAMILIES
+    offer = _cards(small, small, food)
+    state.souvenir_deck = [c for c in state.souvenir_deck if c not in offer] + offer
+    state.apply(Move(village))
+    choice = KNOWLEDGE.plan(state.view(0), state.legal_actions(), Rng(2), "hard")
+    assert isinstance(choice, BuySouvenirs)
+    assert len({SOUVENIRS[c].family for c in choice.cards}) == 2
+
+
+def test_the_hard_bot_gives_the_temple_one_coin_and_hirotada_the_banks_too() -> None:
+    """TOK-19, TOK-40: every donor takes a prize, so the hard level gives one coin a visit
+    (the rest buys more in a village); Hirotada adds the bank's coin (TOK-30)."""
+    for traveller, expected in (("", Donate(1)), ("hirotada", Donate(1, True))):
+        state = started(3, 1, travellers=[traveller] if traveller else None)
+        temple = stop_index(state, TEMPLE)
+        others_at_next_inn(state, 0, temple - 1)
+        holding(state, 0, coins=9)
+        state.apply(Move(temple))
+        legal = state.legal_actions()
+        assert Donate(3) in legal
+        assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard") == expected

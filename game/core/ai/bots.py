@@ -65,10 +65,12 @@ class GreedyBot:
 
 
 def greedy_values(sample: Sampler, legal: list[Action], seat: int, rng: Rng, samples: int, max_nodes: int,
-                  value: Callable[[GameState], float]) -> list[float]:
+                  value: Callable[[GameState], float],
+                  until: Callable[[GameState], bool] | None = None) -> list[float]:
     """Each of `legal` judged by the best `value` that `seat` reaches acting on alone after it
-    (until the turn passes or something new is revealed), averaged over `samples` sampled
-    states; at most `max_nodes` positions looked at per sample."""
+    (until the turn passes, something new is revealed or `until` says the business in hand is
+    done), averaged over `samples` sampled states; at most `max_nodes` positions looked at per
+    sample."""
     totals = [0.0] * len(legal)
     for _ in range(samples):
         base = sample(rng)
@@ -77,22 +79,24 @@ def greedy_values(sample: Sampler, legal: list[Action], seat: int, rng: Rng, sam
         for i, action in enumerate(legal):
             state = base.clone()
             state.apply(action, trusted=True)
-            totals[i] += best_finish(state, seat, base.info_epoch, budget, value)
+            totals[i] += best_finish(state, seat, base.info_epoch, budget, value, until)
     return [t / samples for t in totals]
 
 
 def best_finish(state: GameState, seat: int, epoch: int, budget: list[int],
-                value: Callable[[GameState], float]) -> float:
-    """Best `value` reachable by `seat` acting on alone, without new information."""
+                value: Callable[[GameState], float],
+                until: Callable[[GameState], bool] | None = None) -> float:
+    """Best `value` reachable by `seat` acting on alone, without new information (and, with
+    `until`, without going past a position it accepts)."""
     if (state.is_over or state.current_player != seat or state.info_epoch != epoch
-            or budget[0] <= 0):
+            or budget[0] <= 0 or (until is not None and until(state))):
         return value(state)
     best = float("-inf")
     for action in state.legal_actions():
         budget[0] -= 1
         child = state.clone()
         child.apply(action, trusted=True)
-        best = max(best, best_finish(child, seat, epoch, budget, value))
+        best = max(best, best_finish(child, seat, epoch, budget, value, until))
         if budget[0] <= 0:
             break
     return best
