@@ -1,0 +1,110 @@
+"""Four Tokaido bots at one table, over many seeds: points per traveller and where they come from.
+
+    python build_scripts/tokaido_table.py --seeds 160 [--start 7001] [--iterations 300]
+        [--level hard] [--crossroads] [--jobs 2] [--out games.jsonl]
+
+Prints the points per traveller with a 95 % interval over the games' table averages, the
+points by category, how the coins were spent, the stops of each kind a traveller made, and the
+inn visits where a dish was left that the traveller could not pay for. These are the figures
+the bot's docstring compares with the Board Game Arena arena games (issue 24).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def one_game(task: tuple[int, int, str, bool]) -> dict:
+    seed, iterations, level, crossroads = task
+    from game.core.ai.bots import make_bot
+    from game.core.registry import get
+    from game.games.tokaido.actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+    from game.games.tokaido.data import MEALS
+    spec = get("tokaido")
+    state = spec.make(4, seed, {"crossroads": crossroads})
+    state.settle_chance()
+    bots = [make_bot(spec, level, seed * 31 + i, max_iterations=iterations, time_budget=3600.0) for i in range(4)]
+    stops = [collections.Counter() for _ in range(4)]
+    spent = [collections.Counter() for _ in range(4)]
+    inns = broke = 0
+    while not state.is_over:
+        seat = state.current_player
+        legal = state.legal_actions()
+        piece = state.acting_piece()
+        if any(isinstance(a, EatNothing) for a in legal):
+            inns += 1
+            eaten = state.dishes_eaten(piece)
+            if (any(MEALS[m].dish not in eaten for m in state.meal_hand)
+                    and not any(isinstance(a, (EatMeal, TakeFreeMeal)) for a in legal)):
+                broke += 1
+        action = bots[seat].choose(state.view(seat), legal)
+        if piece == seat:
+            coins = state.players[piece]["coins"]
+            if isinstance(action, Move):
+                stops[piece][state.road[action.index].kind] += 1
+            elif isinstance(action, BuySouvenirs):
+                spent[piece]["souvenir cards"] += len(action.cards)
+            elif isinstance(action, Donate):
+                spent[piece]["temple coins"] += action.coins
+        state.apply(action)
+        state.settle_chance()
+        if piece == seat and isinstance(action, (BuySouvenirs, EatMeal)):
+            spent[piece]["souvenir coins" if isinstance(action, BuySouvenirs) else "meal coins"] += (
+                coins - state.players[piece]["coins"])
+    for p, record in enumerate(state.players[:4]):
+        spent[p]["coins left"] = record["coins"]
+        spent[p]["souvenirs held"] = len(record["souvenirs"])
+    return {"seed": seed, "scores": state.scores(), "parts": dict(state.score_breakdown()),
+            "stops": [dict(c) for c in stops], "spent": [dict(c) for c in spent], "inns": inns, "broke": broke}
+
+
+def summary(games: list[dict]) -> str:
+    means = [sum(g["scores"]) / len(g["scores"]) for g in games]
+    mean = sum(means) / len(means)
+    sd = (sum((m - mean) ** 2 for m in means) / max(1, len(means) - 1)) ** 0.5
+    half = 1.96 * sd / math.sqrt(len(means))
+    travellers = sum(len(g["scores"]) for g in games)
+    lines = [f"{len(games)} games: {mean:.2f} points per traveller [{mean - half:.2f}, {mean + half:.2f}]"]
+    for title, key in (("points", "parts"), ("coins and cards", "spent"), ("stops", "stops")):
+        totals: collections.Counter = collections.Counter()
+        for g in games:
+            if key == "parts":
+                totals.update({k: sum(v) for k, v in g[key].items()})
+            else:
+                for per_seat in g[key]:
+                    totals.update(per_seat)
+        lines.append(f"{title}: " + ", ".join(f"{k} {v / travellers:.2f}" for k, v in sorted(totals.items())))
+    inns = sum(g["inns"] for g in games)
+    lines.append(f"inn visits without money for a dish left: {sum(g['broke'] for g in games)} of {inns}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=40)
+    parser.add_argument("--start", type=int, default=7001)
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--crossroads", action="store_true")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="also write each game as a JSON line here")
+    args = parser.parse_args()
+    seeds = range(args.start, args.start + args.seeds)
+    tasks = [(seed, args.iterations, args.level, args.crossroads) for seed in seeds]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(one_game, tasks))
+    if args.out:
+        args.out.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    print(summary(games))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
