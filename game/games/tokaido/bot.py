@@ -486,12 +486,12 @@ class TokaidoKnowledge(Knowledge):
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         """The hard level's walk and shopping. It walks to the stop that gives most for the
         steps it costs (`stop_gain`, less STEP_COST a step): the search, its playouts too noisy
-        to better that guess, scored no more with it (and less with Crossroads). What to buy at a
-        village, give at a temple or eat at an inn is judged by the points the traveller is
-        estimated to finish with, its own turn played out to its end on a few dealings of the
-        hidden cards: those choices barely touch the others, and the search's playouts cannot
-        tell a meal kept from a souvenir bought. The rest (travellers, the crossroads' options
-        and shops) stays with the search."""
+        to better that guess, scored no more with it (and less with Crossroads). A temple gets
+        one coin. What to buy at a village or eat at an inn is judged by the points the traveller
+        is estimated to finish with once the stop is done, on a few dealings of the hidden
+        cards: those choices barely touch the others, and the search's playouts cannot tell a
+        meal kept from a souvenir bought. The rest (travellers, the crossroads' options and
+        shops) stays with the search."""
         if level != "hard" or len(legal) < 2:
             return None
         if isinstance(legal[0], Move):
