@@ -291,11 +291,6 @@ def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
     return 1.0
 
 
-def _set_points(counts: tuple[int, ...]) -> int:
-    """Souvenir points of a traveller holding `counts` cards of each family (TOK-32)."""
-    return sum(sum(1 for c in counts if c >= k) ** 2 for k in range(1, max(counts, default=0) + 1))
-
-
 #: the families of three souvenirs a village shows, every combination equally likely
 _OFFERS = tuple(itertools.product(range(len(FAMILIES)), repeat=3))
 
@@ -305,7 +300,7 @@ def _sets_after(counts: tuple[int, ...], more: int) -> float:
     """The souvenir points expected once `more` souvenirs are added to `counts` (sorted), each
     the best of three from a village's random families."""
     if more <= 0:
-        return float(_set_points(counts))
+        return float(scoring.set_points(counts))
     total = 0.0
     for offer in _OFFERS:
         best = 0.0
@@ -328,7 +323,7 @@ def set_promise(souvenirs: list[int], more: float) -> float:
     empty = (0,) * len(FAMILIES)
 
     def promise(k: int) -> float:
-        return _sets_after(held, k) - _set_points(held) - _sets_after(empty, k)
+        return _sets_after(held, k) - scoring.set_points(held) - _sets_after(empty, k)
 
     low = min(int(more), 5)
     part = min(more, 5.0) - low

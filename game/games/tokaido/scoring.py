@@ -34,14 +34,17 @@ def souvenir_points(record: Record, edition: str = FIRST_EDITION) -> int:
         counts[SOUVENIRS[c].family] += 1
     legendary = record["legendary"]
     fifth = sum(1 for k in legendary if k in LEGENDARY_FAMILY)
-    values = list(counts.values()) + ([fifth] if fifth else [])
-    total = 0
-    for k in range(1, max(values, default=0) + 1):
-        total += sum(1 for v in values if v >= k) ** 2      # the k-th card of each set: 1, 3, 5 ...
+    total = set_points(list(counts.values()) + ([fifth] if fifth else []))
     total += sum(counter_points(record, place, edition) for place, k in enumerate(legendary)
                  if k in LEGENDARY_COUNTERS)
     total += sum(LEGENDARY[k].points for k in legendary)
     return total
+
+
+def set_points(counts: Sequence[int]) -> int:
+    """The sets' points of `counts` cards in each family: the k-th card of each set scores 1, 3,
+    5 ... (the square of the number of families holding k cards or more, summed over k)."""
+    return sum(sum(1 for v in counts if v >= k) ** 2 for k in range(1, max(counts, default=0) + 1))
 
 
 def counter_points(record: Record, place: int, edition: str) -> int:
