@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from .data import TRAVELLERS
-from .journey import counted
-from .rules import ENCOUNTER_NAMES, MEALS
+from .journey import counted, met_name
+from .rules import MEALS
 
 
 def holdings_words(scene: Any, seat: int, held: dict[str, Any], view: dict[str, Any], brief: bool) -> list[str]:
@@ -22,13 +22,9 @@ def holdings_words(scene: Any, seat: int, held: dict[str, Any], view: dict[str, 
     if amulets:
         words.append("Amulets: " + counted(a.title() for a in amulets))
     if held.get("drawn"):
-        words.append("Encounters drawn: " + ", ".join(encounter(e) for e in held["drawn"]))
+        words.append("Encounters drawn: " + ", ".join(met_name(e) for e in held["drawn"]))
     if view.get("meal_hand"):    # the inn's meals on the table, seen by the one choosing
         words.append("Choosing among: " + ", ".join(MEALS[m].dish for m in view["meal_hand"]))
     if held.get("meal_offer"):
         words.append("Meal offered: " + ", ".join(MEALS[m].dish for m in held["meal_offer"]))
     return words
-
-
-def encounter(key: str) -> str:
-    return ENCOUNTER_NAMES[key].split(" (")[0].split(":")[0]

@@ -106,6 +106,11 @@ def counted(names) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
+def met_name(card: str) -> str:
+    """An encounter card's short name ("Annaibito" for "Annaibito (guide): sea")."""
+    return ENCOUNTER_NAMES[card].split(" (")[0].split(":")[0]
+
+
 def journey_rows(p: dict[str, Any], own: bool, crossroads: bool) -> list[tuple[str, str]]:
     """The journey panel's rows (label, words) for a player's view `p`: souvenirs by family,
     baths, meals (face down unless `own`), encounters, the temple, honours, and with
@@ -121,7 +126,7 @@ def journey_rows(p: dict[str, Any], own: bool, crossroads: bool) -> list[tuple[s
     rows = [("Souvenirs", souvenirs),
             ("Baths", f"{plural(len(springs), 'hot spring')} ({sum(springs)} pts)"
              + (f" · {plural(p['bath'], 'bath house')}" if p["bath"] else "")),
-            ("Met", counted(ENCOUNTER_NAMES[e].split(" (")[0].split(":")[0] for e in p["encounters"]) or "nobody yet"),
+            ("Met", counted(met_name(e) for e in p["encounters"]) or "nobody yet"),
             ("Temple", f"{plural(p['temple'], 'coin')} given")]
     if own and p.get("meals") is not None:
         dishes = [MEALS[m][0] for m in p["meals"] + (p.get("cook_meals") or [])]

@@ -28,7 +28,6 @@ from game.table import panel as kit
 from game.table.frame import GameScene
 from game.table.overlay import KeyedOverlay
 from game.table.picker import Basket, Picker
-from game.table.targets import Press
 from game.ui import theme
 from game.ui.anim import Motion, ease_in_out, ease_out_cubic
 
@@ -336,8 +335,7 @@ class TokaidoScene(GameScene):
         step = self.picked.next_step(pair) if pair is not None else None
         if step is not None and step[0] == 0:
             return step[1]   # the meal or pool card
-        target = self.target_of(action)
-        return target if target is not None else Press(self.button_key(action))
+        return super().next_click(action)
 
     def selection_key(self) -> Hashable:
         return (self.basket.chosen, self.picked.first)
