@@ -23,46 +23,46 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def one_game(task: tuple[int, int, str, bool]) -> dict:
     seed, iterations, level, crossroads = task
-    from game.core.ai.bots import make_bot
+    from game.core.ai.arena import play_game
     from game.core.registry import get
     from game.games.tokaido.actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
     from game.games.tokaido.data import MEALS
-    spec = get("tokaido")
-    state = spec.make(4, seed, {"crossroads": crossroads})
-    state.settle_chance()
-    bots = [make_bot(spec, level, seed * 31 + i, max_iterations=iterations, time_budget=3600.0) for i in range(4)]
     stops = [collections.Counter() for _ in range(4)]
     spent = [collections.Counter() for _ in range(4)]
-    inns = broke = 0
-    while not state.is_over:
-        seat = state.current_player
-        legal = state.legal_actions()
+    inns = [0, 0]                                         # inn visits, of which broke
+    seen = []                                             # the game's state (one object, played on)
+
+    def watch(state, seat, legal, action) -> None:
+        if not seen:
+            seen.append(state)
         piece = state.acting_piece()
         if any(isinstance(a, EatNothing) for a in legal):
-            inns += 1
+            inns[0] += 1
             eaten = state.dishes_eaten(piece)
             if (any(MEALS[m].dish not in eaten for m in state.meal_hand)
                     and not any(isinstance(a, (EatMeal, TakeFreeMeal)) for a in legal)):
-                broke += 1
-        action = bots[seat].choose(state.view(seat), legal)
-        if piece == seat:
-            coins = state.players[piece]["coins"]
-            if isinstance(action, Move):
-                stops[piece][state.road[action.index].kind] += 1
-            elif isinstance(action, BuySouvenirs):
-                spent[piece]["souvenir cards"] += len(action.cards)
-            elif isinstance(action, Donate):
-                spent[piece]["temple coins"] += action.coins
-        state.apply(action)
-        state.settle_chance()
-        if piece == seat and isinstance(action, (BuySouvenirs, EatMeal)):
-            spent[piece]["souvenir coins" if isinstance(action, BuySouvenirs) else "meal coins"] += (
-                coins - state.players[piece]["coins"])
+                inns[1] += 1
+        if piece != seat:
+            return                                        # the neutral traveller
+        if isinstance(action, Move):
+            stops[piece][state.road[action.index].kind] += 1
+        elif isinstance(action, BuySouvenirs):
+            spent[piece]["souvenir cards"] += len(action.cards)
+            spent[piece]["souvenir coins"] += state.souvenir_price(piece, action.cards)
+        elif isinstance(action, Donate):
+            spent[piece]["temple coins"] += action.coins
+        elif isinstance(action, EatMeal):
+            dish = next(m for m in state.meal_hand if MEALS[m].dish == action.dish)
+            spent[piece]["meal coins"] += 0 if action.hospitality else state.meal_price(piece, dish)
+
+    play_game(get("tokaido"), [level] * 4, seed, {"crossroads": crossroads}, hard_iterations=iterations,
+              watch=watch)
+    state = seen[0]
     for p, record in enumerate(state.players[:4]):
         spent[p]["coins left"] = record["coins"]
         spent[p]["souvenirs held"] = len(record["souvenirs"])
     return {"seed": seed, "scores": state.scores(), "parts": dict(state.score_breakdown()),
-            "stops": [dict(c) for c in stops], "spent": [dict(c) for c in spent], "inns": inns, "broke": broke}
+            "stops": [dict(c) for c in stops], "spent": [dict(c) for c in spent], "inns": inns[0], "broke": inns[1]}
 
 
 def summary(games: list[dict]) -> str:
