@@ -6,11 +6,12 @@ from __future__ import annotations
 from game.core.ai import make_bot
 from game.core.rng import Rng
 from game.games.tokaido import SPEC
-from game.games.tokaido.actions import BuySouvenirs, Donate, Move
-from game.games.tokaido.bot import KNOWLEDGE, coin_worth, meal_need, set_promise, stop_gain
+from game.games.tokaido.actions import BuySouvenirs, Donate, Move, UseAmulet
+from game.games.tokaido.bot import (AMULET_WORTH, CALLIGRAPHY_AHEAD, FORESIGHT_COIN, KNOWLEDGE, amulet_outlook,
+                                    calligraphy_outlook, coin_worth, meal_need, set_promise, stop_gain)
 from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FAMILIES, FARM, HOTSPRING, INN, SEA, SECTIONS, SOUVENIRS,
                                      TEMPLE, VILLAGE, next_inn_index)
-from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, started, stop_index
+from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, place, started, stop_index
 
 
 def test_the_next_meal_comes_first_in_what_coins_are_worth() -> None:
@@ -208,3 +209,55 @@ def test_the_hard_bot_gives_the_temple_one_coin_and_hirotada_the_banks_too() -> 
         legal = state.legal_actions()
         assert Donate(3) in legal
         assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard") == expected
+
+
+def test_foresight_makes_every_coin_beyond_the_next_meal_worth_its_two_points() -> None:
+    """TOK-53 (Foresight: 2 points a coin left): its holder's coins beyond the next meal are
+    worth at least the 2 points they will score, uncapped, and after the last inn exactly that."""
+    plain = coin_worth(12, 2, "") - coin_worth(11, 2, "")
+    kept = coin_worth(12, 2, "", FORESIGHT_COIN) - coin_worth(11, 2, "", FORESIGHT_COIN)
+    assert plain < 1.0 and kept == FORESIGHT_COIN
+    assert coin_worth(5, 0, "", FORESIGHT_COIN) == 5 * FORESIGHT_COIN
+    # the next meal's coins still come first
+    assert coin_worth(2, 2, "", FORESIGHT_COIN) - coin_worth(1, 2, "", FORESIGHT_COIN) > FORESIGHT_COIN
+
+
+def test_a_calligraphy_is_judged_by_what_it_will_likely_score() -> None:
+    """TOK-53: Fasting counts the meals already missed, not every inn ahead (which the holder
+    will eat at); Nostalgia counts the road still left to grow on; Foresight is left to the
+    coins' worth."""
+    state = started(3, 1, crossroads=True)
+    holding(state, 0, calligraphy=["fasting"], inn_meals=0)
+    assert calligraphy_outlook(state, 0, 0) == 0.0                      # at Kyoto: nothing missed yet
+    inn = first_inn(state)
+    place(state, 0, inn + 1)
+    assert calligraphy_outlook(state, 0, 0) == 3.0                      # the first inn's meal missed
+    holding(state, 0, inn_meals=1)
+    assert calligraphy_outlook(state, 0, 0) == 0.0
+    holding(state, 0, calligraphy=["foresight"], coins=7)
+    assert calligraphy_outlook(state, 0, 0) == 0.0
+    holding(state, 0, calligraphy=["nostalgia"], souvenirs=[0, 1], legendary=[])
+    early = calligraphy_outlook(state, 0, 0)
+    place(state, 0, len(state.road) - 1)
+    assert calligraphy_outlook(state, 0, 0) == 2.0                      # as it stands at the end
+    assert early > 2.0 + CALLIGRAPHY_AHEAD["nostalgia"] / 2
+
+
+def test_an_amulet_held_is_worth_something_while_there_is_road_to_use_it() -> None:
+    """TOK-51, TOK-58: an amulet bought is a use to come, worth nothing once the road is done."""
+    state = started(3, 1, crossroads=True)
+    holding(state, 0, amulets=["hospitality"])
+    assert amulet_outlook(state, 0) == AMULET_WORTH["hospitality"]
+    place(state, 0, len(state.road) - 1)
+    assert amulet_outlook(state, 0) == 0.0
+
+
+def test_the_hard_bot_rolls_its_fortune_amulet_before_it_walks() -> None:
+    """TOK-58, TOK-73: the Fortune amulet rolls for coins before the walk, at no cost; the hard
+    level uses it rather than carry it unused to Edo."""
+    state = started(3, 1, crossroads=True)
+    others_at_next_inn(state, 0, 1)
+    holding(state, 0, amulets=["fortune"], amulet_turn=-1, amulet_fresh=[])
+    legal = state.legal_actions()
+    assert UseAmulet("fortune") in legal
+    assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard") == UseAmulet("fortune")

@@ -75,7 +75,7 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from . import scoring
-from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal, UseAmulet
 from .data import (KIND_NAMES, ACHIEVEMENT_POINTS, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS, BATH_HOUSE_PRICE,
                    CHERRY_TREE_COINS, CHERRY_TREE_POINTS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM,
                    FARM_COINS, HOT_SPRINGS, HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey,
@@ -113,7 +113,17 @@ WALK_COST = 0.8          # in a playout: points a step further along the road gi
 #: shorter steps leave the best stops to others, longer ones fewer stops to oneself)
 STEP_COST = 1.2
 PANORAMA_PUSH = 0.8      # an unfinished panorama part in progress (the next one scores more)
-CALLIGRAPHY_SHARE = 0.8  # a calligraphy's end points as they stand, before the end
+CALLIGRAPHY_SHARE = 0.8  # a calligraphy's end points as they are likely to be, before the end
+#: a calligraphy's points still to come over the whole road, beyond what it scores as it stands
+#: (strong players' Nostalgia, Perfection and Contemplation score 7.0, 6.5 and 5.3 at the end)
+CALLIGRAPHY_AHEAD = {"nostalgia": 5.0, "perfection": 4.0, "contemplation": 4.0}
+#: Foresight: every coin left at the end scores 2, so no coin is worth less to its holder
+FORESIGHT_COIN = 2.0
+#: an amulet held, in points, while the road ahead leaves time to use it: Fortune's die (2.2
+#: coins on average), Hospitality's free meal, Health's second option, Devotion's coins into the
+#: temple, Friendship's occupied stop, Vitality's second walk
+AMULET_WORTH = {"fortune": 1.8, "hospitality": 2.5, "health": 2.0, "devotion": 1.5, "friendship": 1.0,
+                "vitality": 1.0}
 #: Crossroads in a playout: a cherry tree (its points and a coin) and a bath house (its points
 #: less the coin it costs) are what a panorama or a hot spring gives while any are left
 CHERRY_GAIN = CHERRY_TREE_POINTS + SPARE_COIN * CHERRY_TREE_COINS
@@ -239,11 +249,12 @@ def inns_ahead(state: TokaidoState, piece: int) -> int:
     return _inns_from(state.road)[state.players[piece]["index"] + 1]
 
 
-def coin_worth(coins: int, inns: int, traveller: str) -> float:
+def coin_worth(coins: int, inns: int, traveller: str, keep: float = 0.0) -> float:
     """Points the coins are worth: the next meal's chance first, then the later meals', then
-    whatever they buy."""
+    whatever they buy. `keep` is what a coin left at the end scores (Foresight's 2), the least
+    any coin beyond the next meal is worth."""
     if inns == 0:
-        return COIN_VALUE_LATE * coins
+        return max(COIN_VALUE_LATE, keep) * coins
     gift = power(traveller)
     if gift.free_meal:
         held, chance = 0, EAT_CHANCE[-1]
@@ -252,8 +263,50 @@ def coin_worth(coins: int, inns: int, traveller: str) -> float:
         chance = EAT_CHANCE[min(len(EAT_CHANCE) - 1, held + gift.meal_discount)]
     rest = coins - held
     later = min(rest, 2 * (inns - 1))
+    if keep:
+        return MEAL_WORTH * chance + max(LATER_MEAL_COIN, keep) * later + max(SPARE_COIN, keep) * (rest - later)
     spare = min(rest - later, 3 + 3 * inns)
     return MEAL_WORTH * chance + LATER_MEAL_COIN * later + SPARE_COIN * spare
+
+
+def _keep(record: dict[str, Any]) -> float:
+    """What a coin left at the end scores its holder (Foresight), else nothing."""
+    return FORESIGHT_COIN if "foresight" in record["calligraphy"] else 0.0
+
+
+def calligraphy_outlook(state: TokaidoState, piece: int, achievements: int) -> float:
+    """The points `piece`'s calligraphies are likely to score at the end (Foresight is in its
+    coins' worth instead): as they stand, and what the road still left adds to Nostalgia,
+    Perfection and Contemplation; Fasting counts the meals already missed, not every inn still
+    ahead (as it stands it counts them all, though the traveller will eat)."""
+    p = state.players[piece]
+    last = len(state.road) - 1
+    ahead = (last - p["index"]) / last
+    record = {**p, "edo_rank": p["edo_rank"] or _edo_rank_guess(state, piece)}
+
+    def points(cards: list[str]) -> int:
+        return scoring.calligraphy_points({**record, "calligraphy": cards}, achievements, state.pieces, state.edition)
+
+    total = float(points(p["calligraphy"]))
+    for card in p["calligraphy"]:
+        if card in ("foresight", "fasting"):
+            total -= points([card])
+        total += CALLIGRAPHY_AHEAD.get(card, 0.0) * ahead
+    if "fasting" in p["calligraphy"]:                 # of the meals not eaten, those already missed
+        uneaten = _inns_from(state.road)[1] - p["inn_meals"]     # the inns after the start
+        missed = uneaten - inns_ahead(state, piece)
+        total += points(["fasting"]) * max(0, missed) / max(1, uneaten)
+    return total
+
+
+def amulet_outlook(state: TokaidoState, piece: int) -> float:
+    """The amulets `piece` holds, while the road left gives the time to use them."""
+    p = state.players[piece]
+    if not p["amulets"]:
+        return 0.0
+    last = len(state.road) - 1
+    ahead = (last - p["index"]) / last
+    return min(1.0, ahead / 0.2) * sum(AMULET_WORTH.get(name, 0.0) for name in p["amulets"])
 
 
 def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
@@ -266,7 +319,9 @@ def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
         return 0.0
     if kind == FARM:
         inns = _inns_from(state.road)[index]
-        return coin_worth(p["coins"] + FARM_COINS, inns, p["traveller"]) - coin_worth(p["coins"], inns, p["traveller"])
+        keep = _keep(p)
+        return (coin_worth(p["coins"] + FARM_COINS, inns, p["traveller"], keep)
+                - coin_worth(p["coins"], inns, p["traveller"], keep))
     spare = p["coins"] - meal_need(p["traveller"])
     if kind in PANORAMAS:
         done = p["panoramas"][kind]
@@ -404,7 +459,7 @@ class TokaidoKnowledge(Knowledge):
             value = float(scores[s])
             if not state.is_over:
                 value += STOP_VALUE * (last - p["index"]) * 0.5
-                value += coin_worth(p["coins"], inns_left[s], p["traveller"])
+                value += coin_worth(p["coins"], inns_left[s], p["traveller"], _keep(p))
                 value += TEMPLE_WEIGHT * temple[s] + 0.6 * 3 * len(ends[s])
                 value += set_promise(p["souvenirs"], SOUVENIRS_AHEAD * (last - p["index"]) / last)
                 for kind in PANORAMAS:
@@ -412,9 +467,8 @@ class TokaidoKnowledge(Knowledge):
                     if 0 < done < SECTIONS[kind]:
                         value += PANORAMA_PUSH * (done + 1)
                 if p["calligraphy"]:
-                    guess = {**p, "edo_rank": p["edo_rank"] or _edo_rank_guess(state, s)}
-                    value += CALLIGRAPHY_SHARE * scoring.calligraphy_points(
-                        guess, len(p["achievements"]) + len(ends[s]), state.pieces, state.edition)
+                    value += CALLIGRAPHY_SHARE * calligraphy_outlook(state, s, len(p["achievements"]) + len(ends[s]))
+                value += amulet_outlook(state, s)
             est.append(value)
         return est
 
@@ -490,7 +544,8 @@ class TokaidoKnowledge(Knowledge):
         if level != "hard" or len(legal) < 2:
             return None
         if isinstance(legal[0], Move):
-            return self._farm_first(view, legal) or self._best_stop(view, legal, rng)
+            fortune = next((a for a in legal if isinstance(a, UseAmulet)), None)
+            return fortune or self._farm_first(view, legal) or self._best_stop(view, legal, rng)
         if not isinstance(legal[0], SHOPPING):
             return None          # travellers, crossroad options and their shops: the search
         if isinstance(legal[0], Donate):
@@ -546,8 +601,8 @@ class TokaidoKnowledge(Knowledge):
         piece = state.acting_piece()
         here = state.players[piece]["index"]
         moves = [a for a in legal if isinstance(a, Move)]
-        return max(moves, key=lambda a: (stop_gain(state, piece, a.index) - STEP_COST * (a.index - here),
-                                         -a.index))
+        return max(moves, key=lambda a: (stop_gain(state, piece, a.index) - STEP_COST * (a.index - here)
+                                         - (AMULET_WORTH["friendship"] if a.share else 0.0), -a.index))
 
     @staticmethod
     def _farm_first(view: dict[str, Any], legal: list[Action]) -> Action | None:
