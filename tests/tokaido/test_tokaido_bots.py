@@ -9,8 +9,9 @@ from game.games.tokaido import SPEC
 from game.games.tokaido.actions import BuySouvenirs, Donate, Move, UseAmulet
 from game.games.tokaido.bot import (AMULET_WORTH, CALLIGRAPHY_AHEAD, FORESIGHT_COIN, KNOWLEDGE, amulet_outlook,
                                     calligraphy_outlook, coin_worth, meal_need, set_promise, stop_gain)
-from game.games.tokaido.data import (ACHIEVEMENT_POINTS, FAMILIES, FARM, HOTSPRING, INN, SEA, SECTIONS, SOUVENIRS,
-                                     TEMPLE, VILLAGE, next_inn_index)
+from game.games.tokaido import scoring
+from game.games.tokaido.data import (ACHIEVEMENT_POINTS, CALLIGRAPHY, FAMILIES, FARM, HOTSPRING, INN, MOUNTAIN, PADDY,
+                                     SEA, SECTIONS, SOUVENIRS, TEMPLE, VILLAGE, next_inn_index)
 from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, place, started, stop_index
 
 
@@ -261,3 +262,17 @@ def test_the_hard_bot_rolls_its_fortune_amulet_before_it_walks() -> None:
     legal = state.legal_actions()
     assert UseAmulet("fortune") in legal
     assert KNOWLEDGE.plan(state.view(0), legal, Rng(1), "hard") == UseAmulet("fortune")
+
+
+def test_at_the_end_every_calligraphy_is_judged_at_its_score() -> None:
+    """TOK-53, for every calligraphy at once: once the traveller has reached the last inn, what
+    the estimate counts for the calligraphies (their outlook, and Foresight's 2 points under each
+    coin) is exactly what they score."""
+    state = started(3, 1, crossroads=True)
+    place(state, 0, len(state.road) - 1)
+    holding(state, 0, calligraphy=list(CALLIGRAPHY), coins=5, inn_meals=2, souvenirs=[0, 5], legendary=["shodo"],
+            cherry=1, edo_rank=2, panoramas={SEA: SECTIONS[SEA], PADDY: 1, MOUNTAIN: 0})
+    achievements = 2
+    scored = scoring.calligraphy_points(state.players[0], achievements, state.pieces, state.edition)
+    counted = calligraphy_outlook(state, 0, achievements) + coin_worth(5, 0, "", FORESIGHT_COIN)
+    assert counted == scored

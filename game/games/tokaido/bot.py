@@ -3,9 +3,10 @@ to guess the hidden cards (others' meals and amulets, the order of every deck).
 
 The evaluation estimates each traveller's final score: the points already scored, plus the
 road still ahead (more stops to come for whoever is behind), the coins as the meals they secure
-at the coming inns and then as what they buy, the temple ranking, the end achievements and the
-calligraphies as they stand, the panoramas under way, and the souvenir sets begun (a first card
-of a family raises every later card of another: `set_promise`).
+at the coming inns and then as what they buy, the temple ranking and the end achievements as
+they stand, the calligraphies as they will likely score (`calligraphy_outlook`) and the amulets
+held, the panoramas under way, and the souvenir sets begun (a first card of a family raises
+every later card of another: `set_promise`).
 
 Coins are judged as strong players judge them: the first coins are the next inn's meal (a meal
 is worth 6 points, so a traveller arriving broke loses them), then the later inns' meals (a farm
@@ -34,7 +35,18 @@ the travellers' powers in the walk, a coin less kept for later meals, a bigger o
 promise: all within half a point on 160 seeds). With Crossroads those players average 81.8,
 7.8 of it from calligraphies (1.15 bought each) where the hard bots make 4.0 from 0.7; buying
 one at every encounter its estimate favours (0.99 each, 5.1 points) cost as much in encounters,
-souvenirs and panoramas (+0.1 on 40 seeds).
+souvenirs and panoramas (+0.1 on 40 seeds). Their calligraphies score what they are played for:
+Foresight 11.1 (its holders keep 5.5 coins), Nostalgia 7.0, Perfection 6.5, Contemplation and
+Fasting 5.3, Patience 3.9; 58 % of them buy one at their first encounter. The estimate counted a
+calligraphy as it stood, so Fasting looked worth 12 points at Kyoto (every meal ahead counted as
+missed) and one bot in eight bought it, for a third of a point. Now it counts the likely end:
+Fasting the meals already missed, Foresight a floor of 2 points under each of its holder's
+coins, the others what the road left adds; an amulet held is worth its use, and the Fortune
+amulet is rolled before the walk (the hard walk never used it): 80.1 to 81.0, +0.9 [0.2, 1.7] on
+seeds 7001-7120, paired. Growth nearer strong players' ends bought more (0.7 each, 4.0 points)
+and lost as much elsewhere (-0.4 ± 1.2 on 49 seeds); settling the Crossroads options and shops
+by the estimate, as the shopping is, lost 2.5 ± 1.1 (legendary objects instead of souvenirs):
+the search keeps them (about 1,200 iterations a decision in the app).
 
 The points on the road are close to a fixed pool: a place, once left, is behind everyone, so
 each of the 50 stops is visited at most once (twice where doubled, with 4 or 5 travellers: 74
