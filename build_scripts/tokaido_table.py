@@ -25,7 +25,8 @@ def one_game(task: tuple[int, int, str, bool]) -> dict:
     seed, iterations, level, crossroads = task
     from game.core.ai.arena import play_game
     from game.core.registry import get
-    from game.games.tokaido.actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal
+    from game.games.tokaido.actions import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, Donate, EatMeal,
+                                            EatNothing, Move, TakeFreeMeal)
     from game.games.tokaido.data import MEALS
     stops = [collections.Counter() for _ in range(4)]
     spent = [collections.Counter() for _ in range(4)]
@@ -51,6 +52,9 @@ def one_game(task: tuple[int, int, str, bool]) -> dict:
             spent[piece]["souvenir coins"] += state.souvenir_price(piece, action.cards)
         elif isinstance(action, Donate):
             spent[piece]["temple coins"] += action.coins
+        elif isinstance(action, (BuyCalligraphy, BuyAmulet, BuyLegendary)):     # Crossroads' shops
+            spent[piece][{BuyCalligraphy: "calligraphies", BuyAmulet: "amulets",
+                          BuyLegendary: "legendary objects"}[type(action)]] += 1
         elif isinstance(action, EatMeal):
             dish = next(m for m in state.meal_hand if MEALS[m].dish == action.dish)
             spent[piece]["meal coins"] += 0 if action.hospitality else state.meal_price(piece, dish)
