@@ -137,6 +137,7 @@ FORESIGHT_COIN = 2.0
 #: temple, Friendship's occupied stop, Vitality's second walk
 AMULET_WORTH = {"fortune": 1.8, "hospitality": 2.5, "health": 2.0, "devotion": 1.5, "friendship": 1.0,
                 "vitality": 1.0}
+AMULET_FADE = 0.2        # the share of the road at its end over which an amulet's worth fades to nothing
 #: Crossroads in a playout: a cherry tree (its points and a coin) and a bath house (its points
 #: less the coin it costs) are what a panorama or a hot spring gives while any are left
 CHERRY_GAIN = CHERRY_TREE_POINTS + SPARE_COIN * CHERRY_TREE_COINS
@@ -287,39 +288,34 @@ def _keep(record: dict[str, Any]) -> float:
     return FORESIGHT_COIN if "foresight" in record["calligraphy"] else 0.0
 
 
+def road_left(state: TokaidoState, piece: int) -> float:
+    """The share of the road still ahead of `piece`: 1 at the start, 0 at the last inn."""
+    last = len(state.road) - 1
+    return (last - state.players[piece]["index"]) / last
+
+
 def calligraphy_outlook(state: TokaidoState, piece: int, achievements: int) -> float:
     """The points `piece`'s calligraphies are likely to score at the end (Foresight is in its
     coins' worth instead): as they stand, and what the road still left adds to Nostalgia,
-    Perfection and Contemplation; Fasting counts the meals already missed, not every inn still
-    ahead (as it stands it counts them all, though the traveller will eat)."""
+    Perfection and Contemplation; Fasting counts a meal eaten at every inn still ahead (as it
+    stands it counts them all missed, though the traveller will eat)."""
     p = state.players[piece]
-    last = len(state.road) - 1
-    ahead = (last - p["index"]) / last
-    record = {**p, "edo_rank": p["edo_rank"] or _edo_rank_guess(state, piece)}
-
-    def points(cards: list[str]) -> int:
-        return scoring.calligraphy_points({**record, "calligraphy": cards}, achievements, state.pieces, state.edition)
-
-    total = float(points(p["calligraphy"]))
-    for card in p["calligraphy"]:
-        if card in ("foresight", "fasting"):
-            total -= points([card])
-        total += CALLIGRAPHY_AHEAD.get(card, 0.0) * ahead
-    if "fasting" in p["calligraphy"]:                 # of the meals not eaten, those already missed
-        uneaten = _inns_from(state.road)[1] - p["inn_meals"]     # the inns after the start
-        missed = uneaten - inns_ahead(state, piece)
-        total += points(["fasting"]) * max(0, missed) / max(1, uneaten)
-    return total
+    cards = p["calligraphy"]
+    record = {**p, "edo_rank": p["edo_rank"] or _edo_rank_guess(state, piece),
+              "inn_meals": p["inn_meals"] + inns_ahead(state, piece)}
+    total = float(scoring.calligraphy_points(record, achievements, state.pieces, state.edition))
+    if "foresight" in cards:
+        total -= scoring.calligraphy_points({**record, "calligraphy": ["foresight"]}, achievements, state.pieces,
+                                            state.edition)
+    return total + road_left(state, piece) * sum(CALLIGRAPHY_AHEAD.get(card, 0.0) for card in cards)
 
 
 def amulet_outlook(state: TokaidoState, piece: int) -> float:
     """The amulets `piece` holds, while the road left gives the time to use them."""
-    p = state.players[piece]
-    if not p["amulets"]:
+    names = state.players[piece]["amulets"]
+    if not names:
         return 0.0
-    last = len(state.road) - 1
-    ahead = (last - p["index"]) / last
-    return min(1.0, ahead / 0.2) * sum(AMULET_WORTH.get(name, 0.0) for name in p["amulets"])
+    return min(1.0, road_left(state, piece) / AMULET_FADE) * sum(AMULET_WORTH.get(name, 0.0) for name in names)
 
 
 def stop_gain(state: TokaidoState, piece: int, index: int) -> float:
@@ -474,7 +470,7 @@ class TokaidoKnowledge(Knowledge):
                 value += STOP_VALUE * (last - p["index"]) * 0.5
                 value += coin_worth(p["coins"], inns_left[s], p["traveller"], _keep(p))
                 value += TEMPLE_WEIGHT * temple[s] + 0.6 * 3 * len(ends[s])
-                value += set_promise(p["souvenirs"], SOUVENIRS_AHEAD * (last - p["index"]) / last)
+                value += set_promise(p["souvenirs"], SOUVENIRS_AHEAD * road_left(state, s))
                 for kind in PANORAMAS:
                     done = p["panoramas"][kind]
                     if 0 < done < SECTIONS[kind]:
