@@ -299,8 +299,17 @@ def draw_tooltip(surface: pygame.Surface, string: str, anchor: pygame.Rect) -> p
     return box
 
 
+SHADOW_DROP = 4   # how far below a shadowed panel its shadow shows
+
+
+def shadowed_extent(rect: pygame.Rect) -> pygame.Rect:
+    """All that `shadowed_panel` paints: the panel and its shadow below it (what a frame must
+    present again when such a panel comes or goes over the table)."""
+    return pygame.Rect(rect).union(pygame.Rect(rect).move(0, SHADOW_DROP))
+
+
 def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 12) -> None:
-    shadow = pygame.Rect(rect).move(0, 4)
+    shadow = pygame.Rect(rect).move(0, SHADOW_DROP)
     pygame.draw.rect(surface, (10, 12, 15), shadow, border_radius=radius)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
 

@@ -162,3 +162,25 @@ def _click(app, pos) -> None:
                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1), None):
         step_and_check(app, [event] if event else [], f"clicking {pos}")
+
+
+def test_tokaido_encounter_card_comes_and_goes_with_its_shadow():
+    """TOK-20: the encounter card just drawn shows over the journey panel, its shadow below the
+    panel's edge, and goes again: every frame of it, shadow included, is on the screen and
+    nothing of it stays behind (the rows under the panel were once left out)."""
+    from game.games.tokaido.data import ENCOUNTERS
+    from game.games.tokaido.scene import Met
+    app = make_app(SIZE)
+    app.push(app.scene("menu"))
+    session = Session(get("tokaido"), [Seat("Ann", PERSON, colour=0), Seat("Bot", BOT, "easy", 1)], {}, 3)
+    scene = open_game(app, session)
+    scene.bots_paused = True
+    for _ in range(3):
+        step_and_check(app, [], "the table")
+    scene.met = Met(ENCOUNTERS[0], 1)
+    for _ in range(3):
+        step_and_check(app, [], "the encounter card shown")
+    scene.met = None
+    for _ in range(3):
+        step_and_check(app, [], "the encounter card put away")
+    assert app.errors == []

@@ -153,7 +153,7 @@ class TokaidoScene(GameScene):
         pawns, targets, tip, _acting, walk, _phase, marks, met = key   # type: ignore[misc]
         box = tip_rect(self._tip_lines(tip[1])) if tip is not None else None
         rects = self.roadmap.overlay_rects(pawns, marks, targets, box, walk)
-        return rects + ([met_area()] if met is not None else [])
+        return rects + ([theme.shadowed_extent(met_area())] if met is not None else [])
 
     def ticking_rects(self) -> list[pygame.Rect]:
         return self.overlay.dirty()
