@@ -2,11 +2,17 @@
 
     python build_scripts/tokaido_table.py --seeds 160 [--start 7001] [--iterations 300]
         [--level hard] [--crossroads] [--jobs 2] [--out games.jsonl]
+        [--set STEP_COST=1.4 ...] [--compare before.jsonl]
 
 Prints the points per traveller with a 95 % interval over the games' table averages, the
-points by category, how the coins were spent, the stops of each kind a traveller made, and the
-inn visits where a dish was left that the traveller could not pay for. These are the figures
-the bot's docstring compares with the Board Game Arena arena games (issue 24).
+winner's and the last traveller's points, the points by category, how the coins were spent,
+the stops of each kind a traveller made, and the inn visits where a dish was left that the
+traveller could not pay for. These are the figures the bot's docstring compares with the Board
+Game Arena arena games (issue 24).
+
+`--set` plays with one of the bot's named constants changed (a number in
+`game/games/tokaido/bot.py`, for every seat), and `--compare` pairs the games by seed with an
+earlier `--out` file: the difference of the table averages, with its interval.
 """
 from __future__ import annotations
 
@@ -21,8 +27,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-def one_game(task: tuple[int, int, str, bool]) -> dict:
-    seed, iterations, level, crossroads = task
+def bot_constants(settings: list[str]) -> dict[str, float]:
+    """The `NAME=VALUE` settings, checked against the bot's named numeric constants."""
+    from game.games.tokaido import bot
+    values = {}
+    for item in settings:
+        name, _, text = item.partition("=")
+        current = getattr(bot, name, None)
+        if not name.isupper() or isinstance(current, bool) or not isinstance(current, (int, float)):
+            raise SystemExit(f"--set {item}: {name!r} is not a numeric constant of game/games/tokaido/bot.py")
+        try:
+            values[name] = int(text) if isinstance(current, int) else float(text)
+        except ValueError:
+            kind = "a whole number" if isinstance(current, int) else "a number"
+            raise SystemExit(f"--set {item}: {text!r} is not {kind}") from None
+    return values
+
+
+def one_game(task: tuple[int, int, str, bool, dict[str, float]]) -> dict:
+    seed, iterations, level, crossroads, constants = task
+    from game.games.tokaido import bot
     from game.core.ai.arena import play_game
     from game.core.registry import get
     from game.games.tokaido.actions import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, Donate, EatMeal,
@@ -59,8 +83,15 @@ def one_game(task: tuple[int, int, str, bool]) -> dict:
             dish = next(m for m in state.meal_hand if MEALS[m].dish == action.dish)
             spent[piece]["meal coins"] += 0 if action.hospitality else state.meal_price(piece, dish)
 
-    play_game(get("tokaido"), [level] * 4, seed, {"crossroads": crossroads}, hard_iterations=iterations,
-              watch=watch)
+    saved = {name: getattr(bot, name) for name in constants}
+    try:
+        for name, value in constants.items():
+            setattr(bot, name, value)
+        play_game(get("tokaido"), [level] * 4, seed, {"crossroads": crossroads}, hard_iterations=iterations,
+                  watch=watch)
+    finally:
+        for name, value in saved.items():
+            setattr(bot, name, value)
     state = seen[0]
     for p, record in enumerate(state.players[:4]):
         spent[p]["coins left"] = record["coins"]
@@ -75,7 +106,9 @@ def summary(games: list[dict]) -> str:
     sd = (sum((m - mean) ** 2 for m in means) / max(1, len(means) - 1)) ** 0.5
     half = 1.96 * sd / math.sqrt(len(means))
     travellers = sum(len(g["scores"]) for g in games)
-    lines = [f"{len(games)} games: {mean:.2f} points per traveller [{mean - half:.2f}, {mean + half:.2f}]"]
+    lines = [f"{len(games)} games: {mean:.2f} points per traveller [{mean - half:.2f}, {mean + half:.2f}]",
+             f"the winner {sum(max(g['scores']) for g in games) / len(games):.2f}, "
+             f"the last {sum(min(g['scores']) for g in games) / len(games):.2f}"]
     for title, key in (("points", "parts"), ("coins and cards", "spent"), ("stops", "stops")):
         totals: collections.Counter = collections.Counter()
         for g in games:
@@ -90,6 +123,19 @@ def summary(games: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def paired(games: list[dict], before: list[dict]) -> str:
+    """The difference of the table averages from `before`, game by game on the seeds both hold."""
+    earlier = {g["seed"]: sum(g["scores"]) / len(g["scores"]) for g in before}
+    diffs = [sum(g["scores"]) / len(g["scores"]) - earlier[g["seed"]] for g in games if g["seed"] in earlier]
+    if len(diffs) < 2:
+        return "compare: fewer than two seeds in common"
+    mean = sum(diffs) / len(diffs)
+    sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
+    half = 1.96 * sd / math.sqrt(len(diffs))
+    return (f"against the earlier games, paired on {len(diffs)} seeds: "
+            f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=40)
@@ -99,14 +145,26 @@ def main() -> int:
     parser.add_argument("--crossroads", action="store_true")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="also write each game as a JSON line here")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="play with one of the bot's named constants changed (repeatable)")
+    parser.add_argument("--compare", type=Path, help="an earlier --out file to pair the games with by seed")
     args = parser.parse_args()
+    constants = bot_constants(args.set)
+    before = None
+    if args.compare:
+        try:
+            before = [json.loads(line) for line in args.compare.read_text(encoding="utf-8").splitlines() if line]
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"--compare {args.compare}: {error}") from None
     seeds = range(args.start, args.start + args.seeds)
-    tasks = [(seed, args.iterations, args.level, args.crossroads) for seed in seeds]
+    tasks = [(seed, args.iterations, args.level, args.crossroads, constants) for seed in seeds]
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(one_game, tasks))
     if args.out:
         args.out.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
     print(summary(games))
+    if before is not None:
+        print(paired(games, before))
     return 0
 
 

@@ -276,3 +276,30 @@ def test_at_the_end_every_calligraphy_is_judged_at_its_score() -> None:
     scored = scoring.calligraphy_points(state.players[0], achievements, state.pieces, state.edition)
     counted = calligraphy_outlook(state, 0, achievements) + coin_worth(5, 0, "", FORESIGHT_COIN)
     assert counted == scored
+
+
+def test_the_table_tool_plays_with_a_bot_constant_changed_and_puts_it_back() -> None:
+    """build_scripts/tokaido_table.py --set: a changed walk constant changes the play, the
+    bot's own value is back after the game, and a name that is not a constant is refused."""
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from game.games.tokaido import bot
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "build_scripts"))
+    import tokaido_table
+
+    assert tokaido_table.bot_constants(["STEP_COST=4", "MEAL_KEEP=2"]) == {"STEP_COST": 4.0, "MEAL_KEEP": 2}
+    for wrong in ("KNOWLEDGE=1", "stop_gain=1", "STEP_COST=far", "MEAL_KEEP=2.5", "NOTHING=1"):
+        with pytest.raises(SystemExit):
+            tokaido_table.bot_constants([wrong])
+    before = bot.STEP_COST
+    usual = tokaido_table.one_game((7001, 8, "hard", False, {}))
+    hasty = tokaido_table.one_game((7001, 8, "hard", False, {"STEP_COST": -1.0}))   # every step is a gain
+    assert bot.STEP_COST == before
+    assert hasty["stops"] != usual["stops"]
+    assert sum(sum(seat.values()) for seat in hasty["stops"]) < sum(sum(seat.values()) for seat in usual["stops"])
+    before_games = [usual, {**usual, "seed": 7002}]
+    after_games = [{**g, "scores": [s + k for s in g["scores"]]} for g, k in zip(before_games, (1, 3))]
+    assert "paired on 2 seeds: +2.00" in tokaido_table.paired(after_games, before_games)
