@@ -51,7 +51,7 @@ def one_game(task: tuple[int, int, str, bool, dict[str, float]]) -> dict:
     from game.core.registry import get
     from game.games.tokaido.actions import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, Donate, EatMeal,
                                             EatNothing, Move, TakeFreeMeal)
-    from game.games.tokaido.data import MEALS
+    from game.games.tokaido.data import FAMILIES, MEALS, SOUVENIRS
     stops = [collections.Counter() for _ in range(4)]
     spent = [collections.Counter() for _ in range(4)]
     inns = [0, 0]                                         # inn visits, of which broke
@@ -96,11 +96,13 @@ def one_game(task: tuple[int, int, str, bool, dict[str, float]]) -> dict:
     for p, record in enumerate(state.players[:4]):
         spent[p]["coins left"] = record["coins"]
         spent[p]["souvenirs held"] = len(record["souvenirs"])
+        spent[p]["full souvenir sets"] = int(len({SOUVENIRS[c].family for c in record["souvenirs"]}) == len(FAMILIES))
     return {"seed": seed, "scores": state.scores(), "parts": dict(state.score_breakdown()),
             "stops": [dict(c) for c in stops], "spent": [dict(c) for c in spent], "inns": inns[0], "broke": inns[1]}
 
 
 def summary(games: list[dict]) -> str:
+    from game.games.tokaido.data import FAMILIES
     means = [sum(g["scores"]) / len(g["scores"]) for g in games]
     mean = sum(means) / len(means)
     sd = (sum((m - mean) ** 2 for m in means) / max(1, len(means) - 1)) ** 0.5
@@ -118,6 +120,12 @@ def summary(games: list[dict]) -> str:
                 for per_seat in g[key]:
                     totals.update(per_seat)
         lines.append(f"{title}: " + ", ".join(f"{k} {v / travellers:.2f}" for k, v in sorted(totals.items())))
+    cards = sum(seat.get("souvenirs held", 0) for g in games for seat in g["spent"])
+    if cards:
+        full = sum(seat.get("full souvenir sets", 0) for g in games for seat in g["spent"])
+        points = sum(sum(g["parts"].get("Souvenirs", [])) for g in games)
+        lines.append(f"souvenirs: {points / cards:.2f} points a card; {100 * full / travellers:.0f} % of travellers "
+                     f"hold all {len(FAMILIES)} families")
     inns = sum(g["inns"] for g in games)
     lines.append(f"inn visits without money for a dish left: {sum(g['broke'] for g in games)} of {inns}")
     return "\n".join(lines)

@@ -300,6 +300,8 @@ def test_the_table_tool_plays_with_a_bot_constant_changed_and_puts_it_back() -> 
     assert bot.STEP_COST == before
     assert hasty["stops"] != usual["stops"]
     assert sum(sum(seat.values()) for seat in hasty["stops"]) < sum(sum(seat.values()) for seat in usual["stops"])
+    report = tokaido_table.summary([usual, hasty])
+    assert "the winner" in report and "points a card" in report
     before_games = [usual, {**usual, "seed": 7002}]
     after_games = [{**g, "scores": [s + k for s in g["scores"]]} for g, k in zip(before_games, (1, 3))]
     assert "paired on 2 seeds: +2.00" in tokaido_table.paired(after_games, before_games)

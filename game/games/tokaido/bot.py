@@ -1,79 +1,74 @@
 """What the bots know about Tokaido: what a position is worth, how to play fast playouts, and how
 to guess the hidden cards (others' meals and amulets, the order of every deck).
 
-The evaluation estimates each traveller's final score: the points already scored, plus the
-road still ahead (more stops to come for whoever is behind), the coins as the meals they secure
-at the coming inns and then as what they buy, the temple ranking and the end achievements as
-they stand, the calligraphies as they will likely score (`calligraphy_outlook`) and the amulets
-held, the panoramas under way, and the souvenir sets begun (a first card of a family raises
-every later card of another: `set_promise`).
+**The estimate** of each traveller's final score: the points already scored; the road still
+ahead (more stops to come for whoever is behind); the coins as the meals they secure at the
+coming inns, the next inn's first (a meal is 6 points, and a traveller arriving broke loses
+them; a farm may still come before the later ones), and only what is left over as what it buys;
+the temple ranking and the end achievements as they stand; the souvenir sets begun
+(`set_promise`: a first card of a family raises every later card of another); the panoramas
+under way. With Crossroads (TOK-66's edition is in the scores themselves), the calligraphies as
+they will likely score (`calligraphy_outlook`: Fasting by the meals already missed, Foresight
+as a floor of 2 points under every coin kept, Nostalgia, Perfection and Contemplation with the
+road left to grow on) and each amulet held by its use (`amulet_outlook`).
 
-Coins are judged as strong players judge them: the first coins are the next inn's meal (a meal
-is worth 6 points, so a traveller arriving broke loses them), then the later inns' meals (a farm
-may still come before those), and only what is left over buys souvenirs and offerings. The
-playouts play the same way: a poor traveller heads for a farm, and nobody spends the next
-meal's money in a village; the hard level walks by the playouts' guess at a stop (its search did
-no better) and shops keeping the next meal's coins. The rules edition played (TOK-66) is in the
-scores themselves (Shodo and Emaki), in the calligraphies' estimate (Patience) and in the legal
-moves (a finished panorama's stops).
+**The hard level** searches (information-set MCTS whose playouts end in the estimate) for the
+traveller and, with Crossroads, the options and the shops. Its walk and its shopping are rules,
+because the search scored no more with them: it walks to the stop that gives most for the steps
+it costs (`stop_gain`, less STEP_COST a step), to a farm first when the next meal is not paid
+for, and rolls the Fortune amulet before it walks; it gives the temple one coin a visit (strong
+players give one coin three times in four), and it buys souvenirs and meals by the estimate
+once the stop is done, keeping the next meal's coins. The playouts walk by the same gains, at
+random, and never spend the next meal's money in a village.
 
-Measured against strong players: 1,219 four-player arena games of the base game on Board Game
-Arena (research/tokaido.md, L1) average 76.1 points a traveller: meals 21.9, panoramas 17.5,
-souvenirs 14.0 (4.0 cards for 6.0 coins), temple ranking 6.5, achievements 6.0, hot springs
-5.6, offerings 2.6 (three gifts in four are a single coin), encounters' points 1.1. Four hard
-bots stop at every kind of stop as often as those players (within 0.1 a traveller; temples
-2.1 against 1.65) and scored as much (75.6 over seeds 7001-7160), but spent differently: more
-meals (23.8), 4.2 coins on offerings, and souvenirs 10.5 from 3.5 cards. The coins kept for
-every later meal valued a first souvenir (1 point) below its price, so sets were begun late or
-never. Judging souvenirs by the set's promise and giving one coin a visit moved 1.4 coins from
-the temple to the villages (souvenirs 12.7, offerings 2.8): 76.2, +0.6 [0.2, 1.0] on the same
-seeds, paired. A table's average is as spread as theirs: 10th, 50th and 90th percentiles 72.8,
-76.2 and 79.2 against their 72.8, 76.0 and 79.5; 8.5 % of their tables averaged 80 or more.
-The spending is now theirs, but every walk, village or temple weight tried since moved points
-between the kinds without raising the total (a village judged by the purchase it promises,
-the travellers' powers in the walk, a coin less kept for later meals, a bigger or smaller
-promise: all within half a point on 160 seeds). With Crossroads those players average 81.8,
-7.8 of it from calligraphies (1.15 bought each) where the hard bots make 4.0 from 0.7; buying
-one at every encounter its estimate favours (0.99 each, 5.1 points) cost as much in encounters,
-souvenirs and panoramas (+0.1 on 40 seeds). Their calligraphies score what they are played for:
-Foresight 11.1 (its holders keep 5.5 coins), Nostalgia 7.0, Perfection 6.5, Contemplation and
-Fasting 5.3, Patience 3.9; 58 % of them buy one at their first encounter. The estimate counted a
-calligraphy as it stood, so Fasting looked worth 12 points at Kyoto (every meal ahead counted as
-missed) and one bot in eight bought it, for a third of a point. Now it counts the likely end:
-Fasting the meals already missed, Foresight a floor of 2 points under each of its holder's
-coins, the others what the road left adds; an amulet held is worth its use, and the Fortune
-amulet is rolled before the walk (the hard walk never used it): 80.1 to 81.0, +0.9 [0.2, 1.7] on
-seeds 7001-7120, paired. Growth nearer strong players' ends bought more (0.7 each, 4.0 points)
-and lost as much elsewhere (-0.4 ± 1.2 on 49 seeds); settling the Crossroads options and shops
-by the estimate, as the shopping is, lost 2.5 ± 1.1 (legendary objects instead of souvenirs):
-the search keeps them. At the app's budget (about 1,200 iterations a decision) it gains 1.3 ± 1.0
-more: four hard bots average 81.7 [80.6, 82.8] over seeds 7001-7040, strong players 81.8.
+**Measured** with `build_scripts/tokaido_table.py` (four hard bots, seats as dealt), against the
+Board Game Arena arena games of research/tokaido.md (L1: 1,219 base, 712 Crossroads, four
+players each):
 
-The points on the road are close to a fixed pool: a place, once left, is behind everyone, so
-each of the 50 stops is visited at most once (twice where doubled, with 4 or 5 travellers: 74
-visits in all), and 4 hard bots already make 71 to 74 of them. Playing for one kind of stop
-(villages by the set they extend, souvenir sets' promise, legendary objects, baths taken
-whenever the coin is spare) moved points between the kinds without raising the total, and
-crediting Hiroshige's and Chuubei's inn powers (the search never keeps Hiroshige) lowered it:
-their few coins cost more souvenirs than the powers bring.
+- Base game, 300 iterations (the app's budget scores the same: the search picks only the
+  traveller), seeds 7001-7160: 76.2 [75.8, 76.6] points a traveller; strong players 76.1. Their
+  tables' 10th, 50th and 90th percentiles 72.8, 76.0, 79.5, the bots' 72.8, 76.2, 79.2; their
+  winners 84, the bots' 84.4. The bots stop at every kind of stop as often (within 0.1
+  a traveller) and arrive at 1.1 % of inns without money for a dish that is left.
+- Where the points come from differs: the bots eat more (meals 23.6 against 21.9) and make less
+  of souvenirs (12.7 against 14.0): 48 % of strong players end with all four families, 3.1
+  points a card; the bots 39 %, 3.0 a card.
+- Crossroads, at the app's budget (about 1,200 iterations a decision), seeds 7001-7040: 81.7
+  [80.6, 82.8]; strong players 81.8 (76.2, 81.8, 87.0), the bots' tables 76.8, 81.5, 86.0. At
+  300 iterations 81.0 [80.4, 81.6] over 120 seeds (the search decides the Crossroads choices),
+  and their winners 90.7 over 80, strong players' 94.
 
-Without Crossroads the search picks only the traveller: the walk and the shopping are the rules
-above, so the stop gains and the estimate's weights are the whole of the hard level's play.
-Travellers end with about 1.8 coins unspent, but neither spending them nor other stop gains scored
-more (4 hard bots, 300 iterations, seeds 7001-7040, paired by seed, all within about half a point
-of 75.8, none clearly above it): a spare coin's worth capped by the coins the villages and temples
-still ahead can take, a bigger temple or village gain on the last stretch for the coins the last
-meal does not need, the dearest dish at the last inn (the Gourmet's race), a village worth more the
-more spare coins, a lower or a higher temple or village gain (TEMPLE_GAIN 1.2, 2.4; VILLAGE_GAIN
-3.6), hot springs or encounters worth more or less (SPRING_GAIN 2.0, ENCOUNTER_GAIN 3.0). The
-temple ranking weighed less (TEMPLE_WEIGHT 0.4: coins go to souvenirs, whose sets score more a
-coin, rather than to the offering race) looked best at +0.6 on those seeds but -0.2 on 7041-7080:
-+0.2 [-0.3, 0.7] on 80, and -0.7 [-2.1, 0.8] with Crossroads (seeds 7001-7020). Nor did heading for
-a farm first (`_farm_first`) only with no coin (+0.2), never (+0.2), or already with two coins
-(-0.5).
-A panorama's part is where it should be: half a point more to go on with one (-1.1 [-2.0, -0.3]) or
-half a point less to start one (-1.5 [-2.7, -0.4]) scored clearly less; the opposite changes made
-no difference (-0.1 each).
+**The table's total is close to a fixed pool.** A place once left is behind everyone, so each
+of the 50 stops is visited at most once (twice where doubled: 74 visits with four travellers,
+and the bots make 72-74), and what a stop gives depends little on who takes it. Every judgement
+changed since the bots reached strong players' total moved points between kinds without raising
+it (paired by seed, within about half a point unless said):
+
+- the walk: a village judged by the purchase it promises (by the set held: souvenirs +0.5, the
+  total -0.7) or by the spare coins; the travellers' powers; a spare coin capped by what the
+  villages and temples ahead can take; bigger gains on the last stretch; the end achievements a
+  hot spring, an encounter or a village would win (-0.5 to 0); a farm first only when broke,
+  never, or already with two coins; STEP_COST from 0.6 to 2.2; every stop gain higher or lower;
+- the traveller: Hiroshige's and Chuubei's inn powers credited (lower: their few coins cost
+  more souvenirs than the powers bring);
+- a panorama: half a point more to go on with one (-1.1 [-2.0, -0.3]) or less to start one
+  (-1.5 [-2.7, -0.4]);
+- the coins: a coin less kept for later meals; the souvenirs' promise limited to what the coins
+  can buy (-0.4); the dearest dish at the last inn (the Gourmet's race);
+- the temple: as much as the ranking seems to ask (lower); at the last temple, the coins the
+  exact ranking pays for (+0.1); the ranking weighed less (TEMPLE_WEIGHT 0.4: +0.2 [-0.3, 0.7] on
+  80 seeds, -0.7 with Crossroads);
+- all fourteen walk and estimate weights tuned together (SPSA, 16 steps of 320 games): +0.4
+  ± 0.3 on 400 fresh seeds at 30 iterations, +0.2 [-0.3, 0.7] on seeds 7001-7160 at 300;
+- the walk by rollouts of its own rule for everyone from each candidate stop, to the end or for
+  60 moves then the estimate (-4.0 ± 1.3, -1.7 ± 0.9; -0.9 ± 1.2 with four times the rollouts);
+- with Crossroads: every option and shop settled by the estimate as the shopping is (-2.5 ± 1.1,
+  legendary objects instead of souvenirs); calligraphies grown nearer strong players' ends
+  (-0.4 ± 1.2); one bought at every encounter the estimate favours (+0.1); legendary objects, or
+  a bath whenever the coin is spare, played for.
+
+Where no interval is given, the difference was within the noise of 40 to 160 games at 300
+iterations, or of 400 at 30 (the base game's walk and shopping do not search).
 """
 from __future__ import annotations
 
