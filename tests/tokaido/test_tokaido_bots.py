@@ -136,25 +136,32 @@ def test_the_hard_bot_walks_to_the_stop_worth_most_for_its_steps() -> None:
 def test_the_hard_bot_keeps_the_next_meal_when_it_shops() -> None:
     """At a village with an inn ahead, the hard level weighs only the buys that leave the coins
     of the meal (TOK-37): all 3 with no farm before the inn, 2 while a farm (TOK-15) may still
-    come; a set's fourth family (7 points) does not tempt it into arriving broke."""
+    come. A single card of a family its unfinished set lacks (TOK-32: the fourth scores 7) may
+    take one of those coins, never two; a second card of a family held may take none."""
     road = started(3, 1).road
     inn = next_inn_index(road, 0)
-    kept = set()
+    kept, tempted = set(), set()
     for village in (i for i in range(inn) if road[i].kind == VILLAGE):
         keep = 2 if any(road[i].kind == FARM for i in range(village + 1, inn)) else 3
-        state = started(3, 1)
-        others_at_next_inn(state, 0, village - 1)
-        holding(state, 0, coins=4, souvenirs=[0, 6, 12])     # three families: a fourth scores 7
-        offer = [c for c in range(len(SOUVENIRS)) if SOUVENIRS[c].family == SOUVENIRS[18].family][-2:] + [13]
-        state.souvenir_deck = [c for c in state.souvenir_deck if c not in offer] + offer
-        state.apply(Move(village))
-        legal = state.legal_actions()
-        assert any(4 - state.souvenir_price(0, a.cards) < keep for a in legal)
-        weighed = KNOWLEDGE._meal_money_kept(state.view(0), legal)
-        assert BuySouvenirs(()) in weighed
-        assert all(4 - state.souvenir_price(0, a.cards) >= keep for a in weighed)
+        for coins in range(1, 7):
+            state = started(3, 1)
+            others_at_next_inn(state, 0, village - 1)
+            holding(state, 0, coins=coins, souvenirs=[0, 6, 12])     # three families: a fourth scores 7
+            held = {SOUVENIRS[c].family for c in (0, 6, 12)}
+            offer = [c for c in range(len(SOUVENIRS)) if SOUVENIRS[c].family == SOUVENIRS[18].family][-2:] + [13]
+            state.souvenir_deck = [c for c in state.souvenir_deck if c not in offer] + offer
+            state.apply(Move(village))
+            legal = state.legal_actions()
+            weighed = KNOWLEDGE._meal_money_kept(state.view(0), legal)
+            assert BuySouvenirs(()) in weighed
+            for action in legal:
+                left = coins - state.souvenir_price(0, action.cards)
+                new = len(action.cards) == 1 and SOUVENIRS[action.cards[0]].family not in held
+                assert (action in weighed) == (not action.cards or left >= keep - new), (village, coins, action)
+                if new and left == keep - 1:
+                    tempted.add(keep)
         kept.add(keep)
-    assert kept == {2, 3}
+    assert kept == tempted == {2, 3}
 
 
 def _cards(*families: str) -> list[int]:

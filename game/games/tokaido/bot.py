@@ -18,25 +18,33 @@ because the search scored no more with them: it walks to the stop that gives mos
 it costs (`stop_gain`, less STEP_COST a step), to a farm first when the next meal is not paid
 for, and rolls the Fortune amulet before it walks; it gives the temple one coin a visit (strong
 players give one coin three times in four), and it buys souvenirs and meals by the estimate
-once the stop is done, keeping the next meal's coins. The playouts walk by the same gains, at
-random, and never spend the next meal's money in a village.
+once the stop is done, keeping the next meal's coins (but one, for a card of a family its set
+lacks). The playouts walk by the same gains, at random, and never spend the next meal's money in
+a village.
 
 **Measured** with `build_scripts/tokaido_table.py` (four hard bots, seats as dealt), against the
 Board Game Arena arena games of research/tokaido.md (L1: 1,219 base, 712 Crossroads, four
 players each):
 
 - Base game, 300 iterations (the app's budget scores the same: the search picks only the
-  traveller), seeds 7001-7160: 76.2 [75.8, 76.6] points a traveller; strong players 76.1. Their
-  tables' 10th, 50th and 90th percentiles 72.8, 76.0, 79.5, the bots' 72.8, 76.2, 79.2; their
-  winners 84, the bots' 84.4. The bots stop at every kind of stop as often (within 0.1
-  a traveller) and arrive at 1.1 % of inns without money for a dish that is left.
+  traveller), seeds 7001-7320: 76.3 [76.1, 76.6] points a traveller; strong players 76.1. Their
+  tables' 10th, 50th and 90th percentiles 72.8, 76.0, 79.5, the bots' 73.3, 76.3, 79.3; their
+  winners 84, the bots' 84.4. The bots stop at every kind of stop as often (within 0.1 a
+  traveller) and arrive at 1.4 % of inns without money for a dish that is left.
 - Where the points come from differs: the bots eat more (meals 23.6 against 21.9) and make less
-  of souvenirs (12.7 against 14.0): 48 % of strong players end with all four families, 3.1
-  points a card; the bots 39 %, 3.0 a card.
+  of souvenirs (13.1 against 14.0): 48 % of strong players end with all four families, 3.1
+  points a card; the bots 40 %, 3.0 a card. The shopping kept the whole meal money even for a
+  card of a family the set lacked, and refused a third of those cards (5 or 7 points): letting
+  one of those coins go for such a card raised the bots from 36.9 % to 40.5 % and 76.1 to 76.3,
+  +0.25 [0.08, 0.42] on 320 seeds, paired (letting a coin go for any purchase scored +0.4, but
+  2.8 % of inn visits then came without money for a dish).
 - Crossroads, at the app's budget (about 1,200 iterations a decision), seeds 7001-7040: 81.7
   [80.6, 82.8]; strong players 81.8 (76.2, 81.8, 87.0), the bots' tables 76.8, 81.5, 86.0. At
   300 iterations 81.0 [80.4, 81.6] over 120 seeds (the search decides the Crossroads choices),
-  and their winners 90.7 over 80, strong players' 94.
+  and their winners 90.7 over 80, strong players' 94 (all before the shopping's new-family coin
+  below, which at 300 iterations added +0.6 [0.2, 1.1] on seeds 7001-7040). 2.7 % of inn visits
+  come without money for a dish left: the Crossroads shops are the search's, and it spends the
+  meal money the shopping keeps.
 
 **The table's total is close to a fixed pool.** A place once left is behind everyone, so each
 of the 50 stops is visited at most once (twice where doubled: 74 visits with four travellers,
@@ -573,7 +581,9 @@ class TokaidoKnowledge(Knowledge):
         """The souvenirs and offerings that leave the coins of the next inn's meal (MEAL_KEEP,
         less a discount; a coin less while a farm lies before the inn), or the cheapest if none
         does: the estimate would trade a meal for a set of souvenirs, and a traveller who
-        arrives broke loses more than the meal."""
+        arrives broke loses more than the meal. A single card of a family missing from an
+        unfinished set (5 or 7 points) may take one of those coins: kept whole, they refused a
+        third of such cards (strong players finish a set of all four families more often)."""
         me = view["players"][view["seat"]]
         traveller = me.get("traveller") or ""
         gift = power(traveller)
@@ -591,9 +601,17 @@ class TokaidoKnowledge(Knowledge):
                 return souvenir_price(traveller, me["coins"], action.cards) or 0
             return 0
 
+        held = {SOUVENIRS[c].family for c in me["souvenirs"]}
+
+        def needs(action: Action) -> int:
+            """The coins `action` must leave: one fewer for a card of a family the set lacks."""
+            new_family = (isinstance(action, BuySouvenirs) and len(held) < len(FAMILIES) and len(action.cards) == 1
+                          and SOUVENIRS[action.cards[0]].family not in held)
+            return keep - 1 if new_family else keep
+
         costs = [cost(a) for a in legal]
         cheapest = min(costs)
-        return [a for a, c in zip(legal, costs) if me["coins"] - c >= keep or c == cheapest]
+        return [a for a, c in zip(legal, costs) if me["coins"] - c >= needs(a) or c == cheapest]
 
     @staticmethod
     def _best_stop(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action | None:
