@@ -101,12 +101,16 @@ def one_game(task: tuple[int, int, str, bool, dict[str, float]]) -> dict:
             "stops": [dict(c) for c in stops], "spent": [dict(c) for c in spent], "inns": inns[0], "broke": inns[1]}
 
 
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95 % interval."""
+    mean = sum(values) / len(values)
+    sd = (sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)) ** 0.5
+    return mean, 1.96 * sd / math.sqrt(len(values))
+
+
 def summary(games: list[dict]) -> str:
     from game.games.tokaido.data import FAMILIES
-    means = [sum(g["scores"]) / len(g["scores"]) for g in games]
-    mean = sum(means) / len(means)
-    sd = (sum((m - mean) ** 2 for m in means) / max(1, len(means) - 1)) ** 0.5
-    half = 1.96 * sd / math.sqrt(len(means))
+    mean, half = mean_interval([sum(g["scores"]) / len(g["scores"]) for g in games])
     travellers = sum(len(g["scores"]) for g in games)
     lines = [f"{len(games)} games: {mean:.2f} points per traveller [{mean - half:.2f}, {mean + half:.2f}]",
              f"the winner {sum(max(g['scores']) for g in games) / len(games):.2f}, "
@@ -137,9 +141,7 @@ def paired(games: list[dict], before: list[dict]) -> str:
     diffs = [sum(g["scores"]) / len(g["scores"]) - earlier[g["seed"]] for g in games if g["seed"] in earlier]
     if len(diffs) < 2:
         return "compare: fewer than two seeds in common"
-    mean = sum(diffs) / len(diffs)
-    sd = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5
-    half = 1.96 * sd / math.sqrt(len(diffs))
+    mean, half = mean_interval(diffs)
     return (f"against the earlier games, paired on {len(diffs)} seeds: "
             f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]")
 

@@ -3,6 +3,11 @@ for its price at each inn), a farm when that meal is not paid for (TOK-9's farm 
 playouts that do not spend the meal money in a village."""
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+import pytest
+
 from game.core.ai import make_bot
 from game.core.rng import Rng
 from game.games.tokaido import SPEC
@@ -288,11 +293,6 @@ def test_at_the_end_every_calligraphy_is_judged_at_its_score() -> None:
 def test_the_table_tool_plays_with_a_bot_constant_changed_and_puts_it_back() -> None:
     """build_scripts/tokaido_table.py --set: a changed walk constant changes the play, the
     bot's own value is back after the game, and a name that is not a constant is refused."""
-    import sys
-    from pathlib import Path
-
-    import pytest
-
     from game.games.tokaido import bot
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "build_scripts"))
     import tokaido_table

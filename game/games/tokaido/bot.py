@@ -605,7 +605,7 @@ class TokaidoKnowledge(Knowledge):
 
         def needs(action: Action) -> int:
             """The coins `action` must leave: one fewer for a card of a family the set lacks."""
-            new_family = (isinstance(action, BuySouvenirs) and len(held) < len(FAMILIES) and len(action.cards) == 1
+            new_family = (isinstance(action, BuySouvenirs) and len(action.cards) == 1
                           and SOUVENIRS[action.cards[0]].family not in held)
             return keep - 1 if new_family else keep
 
