@@ -185,6 +185,68 @@ def test_a_games_planner_is_asked_first_and_none_leaves_the_bot_as_it_was():
         assert knowledge.asked == [level]
 
 
+def test_every_bot_weighs_only_the_games_candidates_and_its_planner_sees_only_them():
+    """`Knowledge.candidates` narrows every bot's choice before anything else: the planner,
+    the greedy values and the search's root see only those moves (a game leaves out what its
+    players never do). A game's answer must be a non-empty part of the legal moves."""
+    from game.core.ai.base import Knowledge
+    from game.core.ai.bots import FlatMonteCarloBot, GreedyBot, ISMCTSBot
+
+    spec = get("ubike")
+    state = spec.make(2, 3)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    assert len(legal) > 3
+    assert Knowledge().candidates(view, legal, "hard") == legal
+
+    class Narrow(Knowledge):
+        def __init__(self, keep) -> None:
+            self.keep = keep
+            self.planned: list[list] = []
+
+        def candidates(self, view, legal, level):
+            return self.keep(legal)
+
+        def plan(self, view, legal, rng, level):
+            self.planned.append(list(legal))
+            return None
+
+    class Watched(Narrow):
+        """Records the first move of every search iteration: the root's."""
+        def __init__(self, keep) -> None:
+            super().__init__(keep)
+            self.tried: set = set()
+
+        def sampler(self, view, determinize):
+            def sample(rng):
+                state = determinize(view, rng)
+                play = state.apply
+
+                def apply(action, trusted=False):
+                    if state.apply is apply:
+                        self.tried.add(action)
+                        state.apply = play
+                    return play(action, trusted=trusted)
+                state.apply = apply
+                return state
+            return sample
+
+    watched = Watched(lambda moves: moves[1:3])
+    ISMCTSBot(spec, watched, 1, level="hard", max_iterations=60).choose(view, legal)
+    assert watched.tried == set(legal[1:3])
+
+    kinds = ((GreedyBot, "normal"), (ISMCTSBot, "hard"), (FlatMonteCarloBot, "hard"))
+    for seed in range(4):
+        for cls, level in kinds:
+            knowledge = Narrow(lambda moves: moves[1:3])
+            bot = cls(spec, knowledge, seed, level=level, **({} if cls is GreedyBot else {"max_iterations": 60}))
+            assert bot.choose(view, legal) in legal[1:3]
+            assert knowledge.planned == [legal[1:3]]
+    for wrong in (lambda moves: [], lambda moves: [moves[0], "not a move"]):
+        for cls, level in kinds:
+            with pytest.raises(ValueError, match="candidates"):
+                cls(spec, Narrow(wrong), 1, level=level).choose(view, legal)
+
+
 class _Coin:
     """A one-move game for the flat bot: the move's worth plus the same luck for every move
     (drawn from the state's own generator, which the bot sets alike for every move of a round)."""
@@ -211,6 +273,9 @@ class _Coin:
 
 class _CoinKnowledge:
     rollout_depth = 1
+
+    def candidates(self, view, legal, level):
+        return legal
 
     def plan(self, view, legal, rng, level):
         return None

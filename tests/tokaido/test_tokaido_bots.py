@@ -11,13 +11,15 @@ import pytest
 from game.core.ai import make_bot
 from game.core.rng import Rng
 from game.games.tokaido import SPEC
-from game.games.tokaido.actions import BuySouvenirs, Donate, Move, UseAmulet
+from game.games.tokaido.actions import BuySouvenirs, ChooseOption, Donate, Move, UseAmulet
 from game.games.tokaido.bot import (AMULET_WORTH, CALLIGRAPHY_AHEAD, FORESIGHT_COIN, KNOWLEDGE, amulet_outlook,
                                     calligraphy_outlook, coin_worth, meal_need, set_promise, stop_gain)
 from game.games.tokaido import scoring
-from game.games.tokaido.data import (ACHIEVEMENT_POINTS, CALLIGRAPHY, FAMILIES, FARM, HOTSPRING, INN, MOUNTAIN, PADDY,
-                                     SEA, SECTIONS, SOUVENIRS, TEMPLE, VILLAGE, next_inn_index)
-from tests.tokaido.builders import first_inn, holding, others_at_next_inn, panoramas, place, started, stop_index
+from game.games.tokaido.data import (ACHIEVEMENT_POINTS, CALLIGRAPHY, ENCOUNTER, FAMILIES, FARM, HOTSPRING, INN,
+                                     MOUNTAIN, PADDY, SEA, SECTIONS, SOUVENIRS, TEMPLE, VILLAGE, next_inn_index)
+from game.games.tokaido.steps import Walk
+from tests.tokaido.builders import (amulets, first_inn, holding, next_encounter, others_at_next_inn, panoramas, place,
+                                    started, stop_index)
 
 
 def test_the_next_meal_comes_first_in_what_coins_are_worth() -> None:
@@ -157,7 +159,7 @@ def test_the_hard_bot_keeps_the_next_meal_when_it_shops() -> None:
             state.souvenir_deck = [c for c in state.souvenir_deck if c not in offer] + offer
             state.apply(Move(village))
             legal = state.legal_actions()
-            weighed = KNOWLEDGE._meal_money_kept(state.view(0), legal)
+            weighed = KNOWLEDGE.candidates(state.view(0), legal, "hard")
             assert BuySouvenirs(()) in weighed
             for action in legal:
                 left = coins - state.souvenir_price(0, action.cards)
@@ -167,6 +169,69 @@ def test_the_hard_bot_keeps_the_next_meal_when_it_shops() -> None:
                     tempted.add(keep)
         kept.add(keep)
     assert kept == tempted == {2, 3}
+
+
+def _coins_left_at_least(state, piece: int, action) -> int:
+    """The coins `piece` surely still holds once its stop is done after `action`: its own later
+    choices the thriftiest, the dice (the gaming room's, TOK-50) the worst of 12 rolls."""
+    def thriftiest(s) -> int:
+        if not s.queue or isinstance(s.queue[0], Walk) or s.current_player != piece:
+            return s.players[piece]["coins"]
+        best = -1
+        for a in s.legal_actions():
+            after = s.clone()
+            after.apply(a)
+            best = max(best, thriftiest(after))
+        return best
+
+    worst = None
+    for seed in range(12):
+        s = state.clone()
+        s.rng = Rng(seed, stream=5)
+        s.apply(action)
+        left = thriftiest(s)
+        worst = left if worst is None else min(worst, left)
+    assert worst is not None
+    return worst
+
+
+@pytest.mark.parametrize("kind", [VILLAGE, HOTSPRING, FARM, TEMPLE, ENCOUNTER])
+def test_every_level_keeps_the_next_meal_through_the_crossroads_options(kind: str) -> None:
+    """TOK-47 .. TOK-52 (TOK-37's meal ahead): a Crossroads option that must spend (a legendary
+    object, a bath, the gaming room's bet, an amulet, a calligraphy) is weighed by no bot, at
+    any level, when it would leave less than the next meal's coins (3, or 2 with a farm before
+    the inn) while another option leaves them; with the meal paid for, every option is weighed.
+    What an option spends is taken from the rules themselves: the coins left after the stop,
+    the traveller's own later choices the thriftiest, the die the worst and the encounter drawn
+    one that brings no coin (the bot cannot see the deck)."""
+    road = started(3, 1, crossroads=True).road
+    at = next(i for i in range(1, len(road) - 1) if road[i].kind == kind and road[i - 1].kind != INN)
+    inn = next_inn_index(road, at)
+    keep = 2 if any(road[i].kind == FARM for i in range(at + 1, inn)) else 3
+    refused: set[str] = set()
+    for health in (False, True):                         # TOK-58: Health takes both options
+        for coins in range(0, 8):
+            state = started(3, 1, crossroads=True)
+            others_at_next_inn(state, 0, at - 1)
+            holding(state, 0, coins=coins)
+            if health:
+                amulets(state, 0, "health")
+            next_encounter(state, "samurai", "samurai")  # hidden from the bot: cards that bring no coin
+            if Move(at) not in state.legal_actions():
+                continue                                 # TOK-10: no village or temple without a coin
+            state.apply(Move(at))
+            legal = state.legal_actions()
+            if not isinstance(legal[0], ChooseOption):
+                continue                                 # one option only
+            left = {a: _coins_left_at_least(state, 0, a) for a in legal}
+            for level in ("easy", "normal", "hard"):
+                weighed = KNOWLEDGE.candidates(state.view(0), legal, level)
+                for a in legal:
+                    assert (a in weighed) == (left[a] >= keep or left[a] == max(left.values())), \
+                        (kind, coins, health, a, left, level)
+            refused |= {a.option for a in legal if a not in KNOWLEDGE.candidates(state.view(0), legal, "hard")}
+    # the farm's both options bring 3 coins before the bet; the temple's one option costs what the other does
+    assert refused == {FARM: {"cross"}, TEMPLE: {"both"}}.get(kind, {"cross", "both"})
 
 
 def _cards(*families: str) -> list[int]:

@@ -56,6 +56,15 @@ class Knowledge:
         Read from the view alone, as everything a bot knows."""
         return ""
 
+    def candidates(self, view: dict[str, Any], legal: list[Action], level: str) -> list[Action]:
+        """The moves a bot of `level` weighs at this decision: a non-empty part of `legal`, in
+        its order. Every bot but the random one asks this before anything else, and the plan,
+        the greedy values and the search's root all choose among these only. A game leaves out
+        what its players never do (spending the money the next meal needs), so that no search's
+        noise can pick it; deeper in the search, the playout policy keeps such rules. All of
+        `legal` by default."""
+        return legal
+
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         """A move chosen by the game's own planner for a bot of `level`, or None to let the
         bot decide as usual. Every bot asks this first; planning games (routes to build,

@@ -48,6 +48,7 @@ class GreedyBot:
         self.level = level
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = weighed_moves(self.knowledge, view, legal, self.level)
         if len(legal) == 1:
             return legal[0]
         planned = self.knowledge.plan(view, legal, self.rng, self.level)
@@ -62,6 +63,18 @@ class GreedyBot:
             return legal[best]
         top = max(values)
         return self.rng.weighted(legal, [math.exp((v - top) / self.temperature) for v in values])
+
+
+def weighed_moves(knowledge: Knowledge, view: dict[str, Any], legal: list[Action], level: str) -> list[Action]:
+    """The game's candidates among `legal` for a bot of `level` (`Knowledge.candidates`),
+    checked to be a non-empty part of them."""
+    if len(legal) < 2:
+        return legal
+    chosen = knowledge.candidates(view, legal, level)
+    if not chosen or any(a not in legal for a in chosen):
+        raise ValueError(f"{type(knowledge).__name__}.candidates must choose among the legal moves, "
+                         f"and at least one: {chosen!r}")
+    return chosen
 
 
 def greedy_values(sample: Sampler, legal: list[Action], seat: int, rng: Rng, samples: int, max_nodes: int,
@@ -156,6 +169,7 @@ class ISMCTSBot(_SearchBot):
     rng_stream = 17
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = weighed_moves(self.knowledge, view, legal, self.level)
         if len(legal) == 1:
             return legal[0]
         planned = self.knowledge.plan(view, legal, self.rng, self.level)
@@ -165,13 +179,13 @@ class ISMCTSBot(_SearchBot):
         sample = self.knowledge.sampler(view, self.determinize)
         deadline = Deadline(self.time_budget)
         iterations = 0
+        legal_set = set(legal)
         while iterations < self.max_iterations:
             if iterations % 8 == 0 and iterations > 0 and deadline.passed():
                 break
-            self._iterate(root, sample)
+            self._iterate(root, sample, legal_set)
             iterations += 1
         self.last_iterations = iterations
-        legal_set = set(legal)
         total = max(1, sum(child.visits for child in root.children.values()))
         # the most visited move wins; the game's small bias (say, keeping a secret) may tip
         # the balance between moves the search found about equally good
@@ -180,7 +194,8 @@ class ISMCTSBot(_SearchBot):
                                   root.children[a].total), default=None)
         return best if best is not None else legal[0]
 
-    def _iterate(self, root: _Node, sample: Sampler) -> None:
+    def _iterate(self, root: _Node, sample: Sampler, root_moves: set[Action]) -> None:
+        """One iteration; at the root only `root_moves` (the game's candidates) are tried."""
         rng = self.rng
         state = sample(rng)
         state.logging = False
@@ -191,6 +206,8 @@ class ISMCTSBot(_SearchBot):
                 state.apply(state.sample_chance(), trusted=True)
                 continue
             legal = state.legal_actions()
+            if node is root:
+                legal = [a for a in legal if a in root_moves] or legal
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -239,6 +256,7 @@ class FlatMonteCarloBot(_SearchBot):
     RACE_Z = 3.0
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = weighed_moves(self.knowledge, view, legal, self.level)
         if len(legal) == 1:
             return legal[0]
         planned = self.knowledge.plan(view, legal, self.rng, self.level)

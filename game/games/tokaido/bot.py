@@ -12,15 +12,20 @@ they will likely score (`calligraphy_outlook`: Fasting by the meals already miss
 as a floor of 2 points under every coin kept, Nostalgia, Perfection and Contemplation with the
 road left to grow on) and each amulet held by its use (`amulet_outlook`).
 
+**Every level keeps the next meal's money** (`candidates`, by `meal_money_kept`): whatever
+decides where the coins go (the shopping's estimate, the greedy bots, the search for the
+Crossroads options and shops), it weighs only the moves that leave the next inn's meal paid
+for, or the cheapest when none does; a single souvenir of a family the set lacks may take one
+of those coins.
+
 **The hard level** searches (information-set MCTS whose playouts end in the estimate) for the
 traveller and, with Crossroads, the options and the shops. Its walk and its shopping are rules,
 because the search scored no more with them: it walks to the stop that gives most for the steps
 it costs (`stop_gain`, less STEP_COST a step), to a farm first when the next meal is not paid
 for, and rolls the Fortune amulet before it walks; it gives the temple one coin a visit (strong
 players give one coin three times in four), and it buys souvenirs and meals by the estimate
-once the stop is done, keeping the next meal's coins (but one, for a card of a family its set
-lacks). The playouts walk by the same gains, at random, and never spend the next meal's money in
-a village.
+once the stop is done. The playouts walk by the same gains, at random, and never spend the next
+meal's money in a village.
 
 **Measured** with `build_scripts/tokaido_table.py` (four hard bots, seats as dealt), against the
 Board Game Arena arena games of research/tokaido.md (L1: 1,219 base, 712 Crossroads, four
@@ -91,8 +96,10 @@ from game.core.protocol import Action
 from game.core.rng import Rng
 
 from . import scoring
-from .actions import BuySouvenirs, Donate, EatMeal, EatNothing, Move, TakeFreeMeal, UseAmulet
-from .data import (KIND_NAMES, ACHIEVEMENT_POINTS, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS, BATH_HOUSE_PRICE,
+from .actions import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseOption, Donate, EatMeal, EatNothing,
+                      Move, TakeBath, TakeFreeMeal, UseAmulet)
+from .data import (KIND_NAMES, ACHIEVEMENT_POINTS, AMULET_PRICE, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_POINTS,
+                   BATH_HOUSE_PRICE, CALLIGRAPHY_PRICE, FORTUNE_DIE, GAMING_ROOM_BET, LEGENDARY,
                    CHERRY_TREE_COINS, CHERRY_TREE_POINTS, CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTERS, FARM,
                    FARM_COINS, HOT_SPRINGS, HOTSPRING, INN, MEAL_POINTS, MEALS, TEMPLE, VILLAGE, journey,
                    next_inn_index, NEW_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, FAMILIES, Stop)
@@ -409,6 +416,72 @@ def _points_scale(points: float) -> float:
     return 1.0 / (1.0 + math.exp(-(points - 75.0) / 15.0))
 
 
+def outlay(view: dict[str, Any], action: Action) -> int:
+    """The fewest coins `action` leaves the purse of the seat of `view` with less (a negative
+    number when it brings coins). A Crossroads option counts what it must lead to: a
+    legendary object (the cheapest the purse can take), a bath, an amulet, a calligraphy, a
+    temple's coin; the gaming room its whole bet (the die may show 0). The encounters' fees
+    (a meal, 4 points, a panorama's part, for a coin) and Jirocho's inn bet are not counted:
+    they buy more than the meal money keeps, or nothing of it."""
+    me = view["players"][view["seat"]]
+    if isinstance(action, Donate):
+        return action.coins
+    if isinstance(action, BuySouvenirs):
+        return souvenir_price(me.get("traveller") or "", me["coins"], action.cards) or 0
+    if isinstance(action, BuyLegendary):
+        return LEGENDARY[action.key].price
+    if isinstance(action, BuyAmulet):
+        return AMULET_PRICE
+    if isinstance(action, BuyCalligraphy):
+        return CALLIGRAPHY_PRICE
+    if isinstance(action, TakeBath):
+        return BATH_HOUSE_PRICE
+    if not isinstance(action, ChooseOption):
+        return 0
+    kind = journey(bool(view.get("return_trip")))[me["index"]].kind
+    base = {FARM: -FARM_COINS, TEMPLE: 1}.get(kind, 0)
+    if kind == VILLAGE:
+        cross = min((LEGENDARY[k].price for k in view["legendary_pool"] if LEGENDARY[k].price <= me["coins"]),
+                    default=0)
+    elif kind in PANORAMAS:
+        cross = -CHERRY_TREE_COINS
+    else:
+        cross = {HOTSPRING: BATH_HOUSE_PRICE, FARM: GAMING_ROOM_BET * (1 - min(FORTUNE_DIE)),
+                 TEMPLE: AMULET_PRICE, ENCOUNTER: CALLIGRAPHY_PRICE}.get(kind, 0)
+    if action.option == "both":          # the base option first; the second only if the purse still allows it
+        return base + (cross if me["coins"] - base >= cross else 0)
+    return {"base": base, "cross": cross}[action.option]
+
+
+def meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """The moves that leave the coins of the next inn's meal (MEAL_KEEP, less a discount; a
+    coin less while a farm lies before the inn), or the cheapest if none does: an estimate or
+    a search would trade a meal for a set of souvenirs or a legendary object, and a traveller
+    who arrives broke loses more than the meal. A single card of a family missing from an
+    unfinished set (5 or 7 points) may take one of those coins: kept whole, they refused a
+    third of such cards (strong players finish a set of all four families more often)."""
+    me = view["players"][view["seat"]]
+    traveller = me.get("traveller") or ""
+    gift = power(traveller)
+    road = journey(bool(view.get("return_trip")))
+    if gift.free_meal or me["index"] >= len(road) - 1:
+        return legal
+    inn = next_inn_index(road, me["index"])
+    farm_ahead = any(road[i].kind == FARM for i in range(me["index"] + 1, inn))
+    keep = MEAL_KEEP - gift.meal_discount - (1 if farm_ahead else 0)
+    held = {SOUVENIRS[c].family for c in me["souvenirs"]}
+
+    def needs(action: Action) -> int:
+        """The coins `action` must leave: one fewer for a card of a family the set lacks."""
+        new_family = (isinstance(action, BuySouvenirs) and len(action.cards) == 1
+                      and SOUVENIRS[action.cards[0]].family not in held)
+        return keep - 1 if new_family else keep
+
+    costs = [outlay(view, a) for a in legal]
+    cheapest = min(costs)
+    return [a for a, c in zip(legal, costs) if me["coins"] - c >= needs(a) or c == cheapest]
+
+
 #: the decisions the hard level settles by its estimate rather than by the search
 SHOPPING = (BuySouvenirs, Donate, EatMeal, TakeFreeMeal, EatNothing)
 
@@ -563,7 +636,6 @@ class TokaidoKnowledge(Knowledge):
         if isinstance(legal[0], Donate):
             return self._one_coin_offering(legal)
         seat = view["seat"]
-        legal = self._meal_money_kept(view, legal)
         values = greedy_values(self.sampler(view, determinize), legal, seat, rng, SHOP_SAMPLES, SHOP_NODES,
                                lambda state: self.estimate(state)[seat], until=_stop_done)
         return legal[max(range(len(legal)), key=lambda i: values[i])]
@@ -576,42 +648,11 @@ class TokaidoKnowledge(Knowledge):
         games); giving as much as the ranking seemed to ask scored less (see the docstring)."""
         return min(legal, key=lambda a: (a.coins, not a.extra))   # type: ignore[attr-defined]
 
-    @staticmethod
-    def _meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
-        """The souvenirs and offerings that leave the coins of the next inn's meal (MEAL_KEEP,
-        less a discount; a coin less while a farm lies before the inn), or the cheapest if none
-        does: the estimate would trade a meal for a set of souvenirs, and a traveller who
-        arrives broke loses more than the meal. A single card of a family missing from an
-        unfinished set (5 or 7 points) may take one of those coins: kept whole, they refused a
-        third of such cards (strong players finish a set of all four families more often)."""
-        me = view["players"][view["seat"]]
-        traveller = me.get("traveller") or ""
-        gift = power(traveller)
-        road = journey(bool(view.get("return_trip")))
-        if gift.free_meal or me["index"] >= len(road) - 1:
-            return legal
-        inn = next_inn_index(road, me["index"])
-        farm_ahead = any(road[i].kind == FARM for i in range(me["index"] + 1, inn))
-        keep = MEAL_KEEP - gift.meal_discount - (1 if farm_ahead else 0)
-
-        def cost(action: Action) -> int:
-            if isinstance(action, Donate):
-                return action.coins
-            if isinstance(action, BuySouvenirs):
-                return souvenir_price(traveller, me["coins"], action.cards) or 0
-            return 0
-
-        held = {SOUVENIRS[c].family for c in me["souvenirs"]}
-
-        def needs(action: Action) -> int:
-            """The coins `action` must leave: one fewer for a card of a family the set lacks."""
-            new_family = (isinstance(action, BuySouvenirs) and len(action.cards) == 1
-                          and SOUVENIRS[action.cards[0]].family not in held)
-            return keep - 1 if new_family else keep
-
-        costs = [cost(a) for a in legal]
-        cheapest = min(costs)
-        return [a for a, c in zip(legal, costs) if me["coins"] - c >= needs(a) or c == cheapest]
+    def candidates(self, view: dict[str, Any], legal: list[Action], level: str) -> list[Action]:
+        """Every level keeps the next inn's meal money, whoever decides what the coins go on
+        (the shopping's estimate, the greedy bots, the search for the Crossroads options and
+        shops): see `meal_money_kept`."""
+        return meal_money_kept(view, legal)
 
     @staticmethod
     def _best_stop(view: dict[str, Any], legal: list[Action], rng: Rng) -> Action | None:

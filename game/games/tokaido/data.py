@@ -104,6 +104,8 @@ CHERRY_TREE_COINS: int = SCORING["cherry_tree_coins"]
 BATH_HOUSE_POINTS: int = SCORING["bath_house_points"]
 BATH_HOUSE_PRICE: int = SCORING["bath_house_price"]
 GAMING_ROOM_BET: int = SCORING["gaming_room_bet"]
+AMULET_PRICE: int = SCORING["amulet_price"]
+CALLIGRAPHY_PRICE: int = SCORING["calligraphy_price"]
 
 
 # ---- the road ---------------------------------------------------------------------------------

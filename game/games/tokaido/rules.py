@@ -19,12 +19,12 @@ from . import scoring
 from .actions import (ACTION_TYPES, Bet, BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseOption,
                       ChooseTraveller, Donate, EatMeal, EatNothing, KeepAmulet, KeepEncounter, Move, PayEncounter,
                       SkipPanorama, TakeBath, TakeFreeMeal, TakePanorama, UseAmulet, describe)
-from .data import (AMULETS, BASE_TRAVELLERS, BATH_HOUSE_PRICE, CALLIGRAPHY, CROSS, CROSSROADS_TRAVELLERS,
-                   ENCOUNTER, ENCOUNTER_NAMES, ENCOUNTERS, FAMILIES, FARM, FIRST_EDITION, FORTUNE_DIE, GAME_ID,
-                   HOT_SPRINGS, HOTSPRING, INN, KIND_NAMES, LATER_EDITION, LEGENDARY, LEGENDARY_FAMILY, MEAL_POINTS,
-                   MEALS, MOUNTAIN, NEUTRAL, NEW_ENCOUNTERS, PADDY, PANORAMAS, PREPARATIONS, SEA,
-                   SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE, Stop, board_road, journey, next_inn_index,
-                   stop_places)
+from .data import (AMULET_PRICE, AMULETS, BASE_TRAVELLERS, BATH_HOUSE_PRICE, CALLIGRAPHY, CALLIGRAPHY_PRICE, CROSS,
+                   CROSSROADS_TRAVELLERS, ENCOUNTER, ENCOUNTER_NAMES, ENCOUNTERS, FAMILIES, FARM, FIRST_EDITION,
+                   FORTUNE_DIE, GAME_ID, HOT_SPRINGS, HOTSPRING, INN, KIND_NAMES, LATER_EDITION, LEGENDARY,
+                   LEGENDARY_FAMILY, MEAL_POINTS, MEALS, MOUNTAIN, NEUTRAL, NEW_ENCOUNTERS, PADDY, PANORAMAS,
+                   PREPARATIONS, SEA, SECTIONS, SOUVENIRS, TEMPLE, TRAVELLERS, VILLAGE, Stop, board_road, journey,
+                   next_inn_index, stop_places)
 from .inns import Inns
 from .powers import souvenir_price
 from .steps import (STEP_CODEC, AmuletShop, Arrive, BathHouse, CalligraphyShop, EncounterChoice, EncounterFee,
@@ -513,8 +513,8 @@ class TokaidoState(Stops, Inns, GameState):
         return "That is not allowed right now."
 
 
-def _pool(kind: type[Action], name: str) -> Callable[[TokaidoState, Step], list[Action]]:
-    return lambda s, step: s._pool_choices(step.who, getattr(s, name), kind)
+def _pool(kind: type[Action], name: str, price: int) -> Callable[[TokaidoState, Step], list[Action]]:
+    return lambda s, step: s._pool_choices(step.who, getattr(s, name), kind, price)
 
 
 #: what the traveller may do while each kind of step waits
@@ -524,8 +524,8 @@ _CHOICES: dict[type, Callable[[TokaidoState, Any], list[Action]]] = {
     Village: lambda s, step: s._souvenir_choices(step.who),
     Offering: lambda s, step: s._offering_choices(step.who),
     LegendaryShop: lambda s, step: s._legendary_choices(step.who),
-    AmuletShop: _pool(BuyAmulet, "amulet_pool"),
-    CalligraphyShop: _pool(BuyCalligraphy, "calligraphy_pool"),
+    AmuletShop: _pool(BuyAmulet, "amulet_pool", AMULET_PRICE),
+    CalligraphyShop: _pool(BuyCalligraphy, "calligraphy_pool", CALLIGRAPHY_PRICE),
     PanoramaChoice: lambda s, step: [TakePanorama(k) for k in step.kinds] + ([SkipPanorama()] if step.optional else []),
     EncounterChoice: lambda s, step: [KeepEncounter(e) for e in sorted(set(s.players[step.who]["drawn"]))],
     EncounterFee: lambda s, step: ([PayEncounter(True)] if s.fee_worth_paying(step.who, step.card) else [])

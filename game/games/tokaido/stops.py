@@ -12,9 +12,9 @@ from game.core.protocol import Action, seat_token
 
 from .actions import (BuyAmulet, BuyCalligraphy, BuyLegendary, BuySouvenirs, ChooseOption, Donate, KeepAmulet,
                       KeepEncounter, PayEncounter, SkipPanorama, TakeBath, TakePanorama)
-from .data import (BATH_HOUSE_PRICE, CHERRY_TREE_COINS, ENCOUNTER, ENCOUNTER_NAMES, FARM, FARM_COINS,
-                   FORTUNE_DIE, GAMING_ROOM_BET, HOTSPRING, INN, KIND_NAMES, LEGENDARY, MEALS, PAID_ENCOUNTERS,
-                   PANORAMAS, SECTIONS, SOUVENIRS, TEMPLE, VILLAGE, Stop)
+from .data import (AMULET_PRICE, BATH_HOUSE_PRICE, CALLIGRAPHY_PRICE, CHERRY_TREE_COINS, ENCOUNTER, ENCOUNTER_NAMES,
+                   FARM, FARM_COINS, FORTUNE_DIE, GAMING_ROOM_BET, HOTSPRING, INN, KIND_NAMES, LEGENDARY, MEALS,
+                   PAID_ENCOUNTERS, PANORAMAS, SECTIONS, SOUVENIRS, TEMPLE, VILLAGE, Stop)
 from .powers import power, souvenir_price
 from .steps import (AmuletShop, Arrive, BathHouse, CalligraphyShop, DrawEncounter, EncounterChoice, EncounterFee,
                     InnArrival, LegendaryShop, Offering, PanoramaChoice, StopEffect, StopOptions, Village)
@@ -41,8 +41,8 @@ class Stops:
         return [BuyLegendary(k, d) for k in self.legendary_pool if LEGENDARY[k].price <= coins
                 for d in self._devotions(piece)]
 
-    def _pool_choices(self, piece: int, pool: list[str], kind: type[Action]) -> list[Action]:
-        if self.players[piece]["coins"] < 1:
+    def _pool_choices(self, piece: int, pool: list[str], kind: type[Action], price: int) -> list[Action]:
+        if self.players[piece]["coins"] < price:
             return []
         return [kind(k, d) for k in pool for d in self._devotions(piece)]   # type: ignore[call-arg]
 
@@ -108,9 +108,9 @@ class Stops:
         elif kind == FARM:
             cross_ok = p["coins"] >= GAMING_ROOM_BET
         elif kind == TEMPLE:
-            cross_ok = p["coins"] >= 1 and bool(self.amulet_pool)
+            cross_ok = p["coins"] >= AMULET_PRICE and bool(self.amulet_pool)
         elif kind == ENCOUNTER:
-            cross_ok = p["coins"] >= 1 and bool(self.calligraphy_pool)
+            cross_ok = p["coins"] >= CALLIGRAPHY_PRICE and bool(self.calligraphy_pool)
         options = [o for o, ok in (("base", base_ok), ("cross", cross_ok)) if ok]
         both_power = power(p["traveller"]).both_options_at == kind
         if base_ok and cross_ok and (both_power or self._has_amulet(piece, "health")):
@@ -238,7 +238,7 @@ class Stops:
     def _buy_amulet(self, step: Step, action: BuyAmulet) -> None:
         piece = step.who
         p = self.players[piece]
-        self._pay(piece, 1, action.devote)
+        self._pay(piece, AMULET_PRICE, action.devote)
         self.amulet_pool.remove(action.name)
         p["amulets"].append(action.name)
         if p["amulet_turn"] != self.turn:
@@ -250,7 +250,7 @@ class Stops:
 
     def _buy_calligraphy(self, step: Step, action: BuyCalligraphy) -> None:
         piece = step.who
-        self._pay(piece, 1, action.devote)
+        self._pay(piece, CALLIGRAPHY_PRICE, action.devote)
         self.calligraphy_pool.remove(action.name)
         self.players[piece]["calligraphy"].append(action.name)
         self.emit("calligraphy", f"{seat_token(piece)} buys the calligraphy {action.name.title()}.", seat=piece,
