@@ -201,7 +201,8 @@ def test_every_level_keeps_the_next_meal_through_the_crossroads_options(kind: st
     object, a bath, the gaming room's bet, an amulet, a calligraphy) is weighed by no bot, at
     any level, when it would leave less than the next meal's coins (3, or 2 with a farm before
     the inn) while another option leaves them; with the meal paid for, every option is weighed.
-    What an option spends is taken from the rules themselves: the coins left after the stop,
+    The hint's words for the usual option then say what the other would leave. What an option
+    spends is taken from the rules themselves: the coins left after the stop,
     the traveller's own later choices the thriftiest, the die the worst and the encounter drawn
     one that brings no coin (the bot cannot see the deck)."""
     road = started(3, 1, crossroads=True).road
@@ -229,7 +230,13 @@ def test_every_level_keeps_the_next_meal_through_the_crossroads_options(kind: st
                 for a in legal:
                     assert (a in weighed) == (left[a] >= keep or left[a] == max(left.values())), \
                         (kind, coins, health, a, left, level)
-            refused |= {a.option for a in legal if a not in KNOWLEDGE.candidates(state.view(0), legal, "hard")}
+            weighed = KNOWLEDGE.candidates(state.view(0), legal, "hard")
+            refused |= {a.option for a in legal if a not in weighed}
+            # the hint says why the Crossroads option is passed over, only when it is
+            cross = ChooseOption("cross")
+            why = KNOWLEDGE.explain(state.view(0), ChooseOption("base"))
+            assert (f"would leave {left[cross]} coin" in why) == (cross in legal and cross not in weighed
+                                                                  and ChooseOption("base") in weighed), why
     # the farm's both options bring 3 coins before the bet; the temple's one option costs what the other does
     assert refused == {FARM: {"cross"}, TEMPLE: {"both"}}.get(kind, {"cross", "both"})
 

@@ -456,6 +456,25 @@ def outlay(view: dict[str, Any], action: Action) -> int:
     return {"base": base, "cross": cross}[action.option]
 
 
+def meal_keep(view: dict[str, Any]) -> int | None:
+    """The coins the next inn's meal asks the seat of `view` to keep (MEAL_KEEP, less a
+    discount; a coin less while a farm lies before the inn), or None when no meal is to be paid
+    for ahead (a free meal, or the road done)."""
+    me = view["players"][view["seat"]]
+    gift = power(me.get("traveller") or "")
+    road = journey(bool(view.get("return_trip")))
+    if gift.free_meal or me["index"] >= len(road) - 1:
+        return None
+    inn = next_inn_index(road, me["index"])
+    farm_ahead = any(road[i].kind == FARM for i in range(me["index"] + 1, inn))
+    return MEAL_KEEP - gift.meal_discount - (1 if farm_ahead else 0)
+
+
+#: what each stop's Crossroads option spends the coins on, for a hint's words
+CROSS_PURCHASE = {VILLAGE: "a legendary object", HOTSPRING: "a bath house", FARM: "the gaming room",
+                  TEMPLE: "an amulet", ENCOUNTER: "a calligraphy"}
+
+
 def meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
     """The moves that leave the coins of the next inn's meal (MEAL_KEEP, less a discount; a
     coin less while a farm lies before the inn), or the cheapest if none does: an estimate or
@@ -463,15 +482,10 @@ def meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
     who arrives broke loses more than the meal. A single card of a family missing from an
     unfinished set (5 or 7 points) may take one of those coins: kept whole, they refused a
     third of such cards (strong players finish a set of all four families more often)."""
-    me = view["players"][view["seat"]]
-    traveller = me.get("traveller") or ""
-    gift = power(traveller)
-    road = journey(bool(view.get("return_trip")))
-    if gift.free_meal or me["index"] >= len(road) - 1:
+    keep = meal_keep(view)
+    if keep is None:
         return legal
-    inn = next_inn_index(road, me["index"])
-    farm_ahead = any(road[i].kind == FARM for i in range(me["index"] + 1, inn))
-    keep = MEAL_KEEP - gift.meal_discount - (1 if farm_ahead else 0)
+    me = view["players"][view["seat"]]
     held = {SOUVENIRS[c].family for c in me["souvenirs"]}
 
     def needs(action: Action) -> int:
@@ -525,12 +539,28 @@ class TokaidoKnowledge(Knowledge):
             if stop.kind == ENCOUNTER:
                 return "an encounter always brings something"
             return ""
+        if isinstance(action, ChooseOption):
+            return self._option_why(view, action)
         if isinstance(action, BuySouvenirs):
             return "a new kind in a set scores more than the one before"
         if isinstance(action, (EatMeal, TakeFreeMeal)):
             return f"a meal is {MEAL_POINTS} points"
         if isinstance(action, Donate):
             return "a point a coin, and the temple ranking at the end"
+        return ""
+
+    @staticmethod
+    def _option_why(view: dict[str, Any], action: ChooseOption) -> str:
+        """Why not the Crossroads option, when it would spend the next meal's money."""
+        keep = meal_keep(view)
+        coins = view["players"][view["seat"]]["coins"]
+        kind = journey(bool(view.get("return_trip")))[view["players"][view["seat"]]["index"]].kind
+        if keep is None or action.option == "cross" or kind not in CROSS_PURCHASE:
+            return ""
+        left = coins - outlay(view, ChooseOption("cross"))
+        if left < keep and left < coins - outlay(view, action):
+            return (f"{CROSS_PURCHASE[kind]} would leave {left} coin{'s' if left != 1 else ''}, "
+                    f"short of the {keep} kept for the next inn's meal")
         return ""
 
     def estimate(self, state: TokaidoState) -> list[float]:
