@@ -142,18 +142,24 @@ def hint_frame(rect: pygame.Rect) -> pygame.Rect:
 
 TAG_H = 30      # the tag on the frame's edge that names who points ("Hint", the lesson's "Here")
 TAG_ROOM = 120  # the widest tag's width
+WIDE_TAG_INSET = 18   # a wide frame's tag stands this far in from its right end
 
 
 def tag_rect(frame: pygame.Rect, words: tuple[int, int], canvas: pygame.Rect) -> pygame.Rect:
     """The tag over the frame's middle: astride its top edge, or above a small frame (one
     round a route's car, a space of a track), so as not to hide what it frames; below it at
-    the canvas's top."""
+    the canvas's top. A low, wide frame (a choice's button, its words in its middle) has it
+    astride its top edge near its right end, so that it hides neither the words over the
+    button nor the button's own."""
     tag = pygame.Rect(0, 0, words[0] + 20, TAG_H)
-    tag.center = (frame.centerx, frame.y + 2)
-    if frame.height < 3 * TAG_H:
-        tag.midbottom = (frame.centerx, frame.y - 4)
+    low = frame.height < 3 * TAG_H
+    wide = low and frame.width >= 3 * tag.width
+    x = frame.right - WIDE_TAG_INSET - tag.width // 2 if wide else frame.centerx
+    tag.center = (x, frame.y + 2)
+    if low and not wide:
+        tag.midbottom = (x, frame.y - 4)
     if tag.top < canvas.top + 2:
-        tag.midtop = (frame.centerx, frame.bottom + 4 if frame.height < 3 * TAG_H else frame.bottom - 17)
+        tag.midtop = (x, frame.bottom + 4 if low and not wide else frame.bottom - 17)
     return tag.clamp(canvas)
 
 

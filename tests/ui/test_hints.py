@@ -11,7 +11,7 @@ from game.core.ai import bots
 from game.core.registry import get, playable_games
 from game.core.session import BOT, PERSON, Seat, Session
 from game.table.frame import open_game
-from game.table.hints import hint_frame
+from game.table.hints import TAG_H, hint_frame, tag_rect
 
 from uihelpers import click, centre, frames, make_app, run_until
 
@@ -104,3 +104,25 @@ def test_the_hint_count_is_saved_and_the_statistics_note_the_game(journeys_home)
     app.push(app.scene("stats"))
     frames(app, 2)
     assert app.errors == []
+
+
+def test_a_hints_tag_hides_neither_what_it_frames_nor_the_words_over_a_button():
+    """The tag that names who points stands astride a big frame's top edge in its middle; above
+    a small one (a route's car, a track's space); and astride a low, wide one (a choice's
+    button, its words in its middle, the choice's words just above it) near its right end,
+    inside the frame's width and reaching no more than half a tag beyond it (astride its bottom
+    edge at the canvas's top)."""
+    canvas = pygame.Rect(0, 0, 1280, 720)
+    words = (40, 18)
+    big = hint_frame(pygame.Rect(400, 300, 200, 200))
+    tag = tag_rect(big, words, canvas)
+    assert tag.centerx == big.centerx and tag.top < big.top < tag.bottom
+    small = hint_frame(pygame.Rect(400, 300, 30, 30))
+    tag = tag_rect(small, words, canvas)
+    assert tag.centerx == small.centerx and tag.bottom <= small.top
+    for top in (300, 0):                                  # the canvas's top edge too
+        button = hint_frame(pygame.Rect(360, top, 310, 40))
+        tag = tag_rect(button, words, canvas)
+        assert canvas.contains(tag)
+        assert button.left + 2 * button.width // 3 <= tag.left and tag.right <= button.right
+        assert button.top - TAG_H // 2 - 2 <= tag.top and tag.bottom <= button.bottom + TAG_H // 2 + 2
