@@ -67,8 +67,9 @@ class Knowledge:
 
     def plan(self, view: dict[str, Any], legal: list[Action], rng: Rng, level: str) -> Action | None:
         """A move chosen by the game's own planner for a bot of `level`, or None to let the
-        bot decide as usual. Every bot asks this first; planning games (routes to build,
-        tickets to finish) answer here from the view alone. None by default."""
+        bot decide as usual. Every bot asks this first, with the `candidates` as `legal`;
+        planning games (routes to build, tickets to finish) answer here from the view alone.
+        None by default."""
         return None
 
 
