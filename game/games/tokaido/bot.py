@@ -476,10 +476,9 @@ CROSS_PURCHASE = {VILLAGE: "a legendary object", HOTSPRING: "a bath house", FARM
 
 
 def meal_money_kept(view: dict[str, Any], legal: list[Action]) -> list[Action]:
-    """The moves that leave the coins of the next inn's meal (MEAL_KEEP, less a discount; a
-    coin less while a farm lies before the inn), or the cheapest if none does: an estimate or
-    a search would trade a meal for a set of souvenirs or a legendary object, and a traveller
-    who arrives broke loses more than the meal. A single card of a family missing from an
+    """The moves that leave the coins of the next inn's meal (`meal_keep`), or the cheapest if
+    none does: an estimate or a search would trade a meal for a set of souvenirs or a legendary
+    object, and a traveller who arrives broke loses more than the meal. A single card of a family missing from an
     unfinished set (5 or 7 points) may take one of those coins: kept whole, they refused a
     third of such cards (strong players finish a set of all four families more often)."""
     keep = meal_keep(view)
@@ -553,8 +552,9 @@ class TokaidoKnowledge(Knowledge):
     def _option_why(view: dict[str, Any], action: ChooseOption) -> str:
         """Why not the Crossroads option, when it would spend the next meal's money."""
         keep = meal_keep(view)
-        coins = view["players"][view["seat"]]["coins"]
-        kind = journey(bool(view.get("return_trip")))[view["players"][view["seat"]]["index"]].kind
+        me = view["players"][view["seat"]]
+        coins = me["coins"]
+        kind = journey(bool(view.get("return_trip")))[me["index"]].kind
         if keep is None or action.option == "cross" or kind not in CROSS_PURCHASE:
             return ""
         left = coins - outlay(view, ChooseOption("cross"))
